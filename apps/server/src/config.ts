@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ error: `${what} must be a full URL` }).optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "PORT must be a number" })
+    .int()
+    .min(0, "PORT must be between 0 and 65535")
+    .max(65535, "PORT must be between 0 and 65535")
+    .default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optionalUrl("PUBLIC_URL"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
+      message: "DATABASE_URL must start with postgres:// or postgresql://",
+    }),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => !v || /^rediss?:\/\//.test(v), {
+      message: "REDIS_URL must start with redis:// or rediss://",
+    }),
+  INSTANCE_ID: z.string().trim().min(1).optional(),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must have at least 32 characters").optional(),
+  JWT_REFRESH_SECRET: z
+    .string()
+    .min(32, "JWT_REFRESH_SECRET must have at least 32 characters")
+    .optional(),
+  ADMIN_EMAIL: z.email({ error: "ADMIN_EMAIL must be an email address" }).default("admin@admin.com"),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(5, "ADMIN_PASSWORD must have at least 5 characters")
+    .max(50, "ADMIN_PASSWORD must have at most 50 characters")
+    .optional(),
+  SMTP_URL: optionalUrl("SMTP_URL"),
+  GRAPH_API_URL: z.url({ error: "GRAPH_API_URL must be a full URL" }).default("https://graph.facebook.com/v21.0"),
+  META_APP_SECRET: z.string().optional(),
+  META_VERIFY_TOKEN: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(7),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, "JWT_SECRET" | "JWT_REFRESH_SECRET" | "INSTANCE_ID"> {
+  PUBLIC_URL: string;
+  INSTANCE_ID: string;
+  JWT_SECRET: string;
+  JWT_REFRESH_SECRET: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; each bad variable gets its own line in the message. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** Secrets absent from the environment are generated once and kept in DATA_DIR. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, `.${name.toLowerCase()}`);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+    INSTANCE_ID: parsed.INSTANCE_ID ?? hostname(),
+    JWT_SECRET: parsed.JWT_SECRET ?? persistentSecret(dataDir, "JWT_SECRET"),
+    JWT_REFRESH_SECRET: parsed.JWT_REFRESH_SECRET ?? persistentSecret(dataDir, "JWT_REFRESH_SECRET"),
+  };
+}

@@ -1,0 +1,72 @@
+import path from "node:path";
+import { createClient } from "redis";
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { bootstrap } from "./db/bootstrap.js";
+import { createDatabase } from "./db/client.js";
+import { findWebDist } from "./http/spa.js";
+import { createLogger } from "./lib/logger.js";
+
+const PRESENCE_SWEEP_MS = 60_000;
+
+async function connectRedis(config: Config) {
+  if (!config.REDIS_URL) return undefined;
+  const pub = createClient({ url: config.REDIS_URL });
+  const sub = pub.duplicate();
+  await Promise.all([pub.connect(), sub.connect()]);
+  return { pub, sub };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await createDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: path.join(config.DATA_DIR, "db"),
+  });
+  await database.migrate();
+  await bootstrap(database.db, config, logger);
+
+  const redis = await connectRedis(config);
+  const webDist = findWebDist();
+  if (!webDist) logger.warn("apps/web/dist not found: serving the API only (run npm run build)");
+  const { app, ctx } = await buildApp({ config, database, logger, redis, webDist });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info(
+    { url: config.PUBLIC_URL, database: database.kind, redis: Boolean(redis), instance: config.INSTANCE_ID },
+    `Atrium is running on ${config.PUBLIC_URL}`,
+  );
+
+  const sweep = setInterval(() => {
+    ctx.presence.sweep().catch((err) => logger.warn({ err }, "presence sweep failed"));
+  }, PRESENCE_SWEEP_MS);
+  sweep.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    clearInterval(sweep);
+    await app.close().catch(() => undefined);
+    await Promise.all([redis?.pub.quit(), redis?.sub.quit()]).catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Atrium failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

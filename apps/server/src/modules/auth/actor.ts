@@ -1,0 +1,81 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { normalizeProfile, type Profile } from "@atrium/shared";
+import type { DbOrTx } from "../../db/client.js";
+import { companies, userQueues, userSessions, users } from "../../db/schema/index.js";
+import { AppError } from "../../lib/errors.js";
+
+/**
+ * Who is calling. `companyId` is the company the user acts in: their own, or the company a
+ * super user granted them support access to (selectedCompanyId). Every service scopes by it.
+ */
+export interface Actor {
+  id: number;
+  name: string;
+  profile: Profile;
+  super: boolean;
+  companyId: number;
+  homeCompanyId: number;
+  /** Queues of the company the user acts in. */
+  queueIds: number[];
+  sessionId: string;
+}
+
+export interface AccessClaims {
+  sub: number;
+  sid: string;
+}
+
+/** Loads the actor for a verified access token; a dead session yields a session-lost code. */
+export async function loadActor(db: DbOrTx, claims: AccessClaims): Promise<Actor> {
+  const [row] = await db
+    .select({
+      user: users,
+      companyStatus: companies.status,
+      revokedAt: userSessions.revokedAt,
+      revokedReason: userSessions.revokedReason,
+      expiresAt: userSessions.expiresAt,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(userSessions, and(eq(userSessions.id, claims.sid), eq(userSessions.userId, users.id)))
+    .where(eq(users.id, claims.sub));
+  if (!row) throw new AppError("SM00011");
+  if (!row.expiresAt) throw new AppError("ERR_SESSION_EXPIRED");
+  if (row.revokedAt) {
+    throw new AppError(row.revokedReason === "replaced" ? "SM00014" : "ERR_SESSION_EXPIRED");
+  }
+  if (!row.companyStatus && !row.user.super) throw new AppError("SM00012");
+  return actorFromUser(db, row.user, claims.sid);
+}
+
+export async function actorFromUser(
+  db: DbOrTx,
+  user: typeof users.$inferSelect,
+  sessionId: string,
+): Promise<Actor> {
+  const companyId = user.selectedCompanyId ?? user.companyId;
+  const memberships = await db
+    .select({ queueId: userQueues.queueId })
+    .from(userQueues)
+    .where(and(eq(userQueues.userId, user.id), eq(userQueues.companyId, companyId)));
+  return {
+    id: user.id,
+    name: user.name,
+    profile: normalizeProfile(user.profile),
+    super: user.super,
+    companyId,
+    homeCompanyId: user.companyId,
+    queueIds: memberships.map((m) => m.queueId),
+    sessionId,
+  };
+}
+
+/** Ids of the users (of one company) whose queues include any of `queueIds`. */
+export async function usersInQueues(db: DbOrTx, queueIds: number[]): Promise<number[]> {
+  if (queueIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ userId: userQueues.userId })
+    .from(userQueues)
+    .where(inArray(userQueues.queueId, queueIds));
+  return rows.map((r) => r.userId);
+}

@@ -1,0 +1,53 @@
+import { and, asc, eq } from "drizzle-orm";
+import { can, SETTING_VALUES, type SettingKey } from "@atrium/shared";
+import { z } from "zod";
+import type { AppContext, AppInstance } from "../../app.js";
+import { settings } from "../../db/schema/index.js";
+import { AppError } from "../../lib/errors.js";
+import { authorize } from "../users/users.policy.js";
+
+export async function settingsRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.get("/settings", async (request) =>
+    ctx.db
+      .select({ key: settings.key, value: settings.value })
+      .from(settings)
+      .where(eq(settings.companyId, request.actor.companyId))
+      .orderBy(asc(settings.key)),
+  );
+
+  app.put(
+    "/settings/:key",
+    {
+      schema: {
+        params: z.object({ key: z.string().min(1).max(100) }),
+        body: z.object({ value: z.string().max(5000) }),
+      },
+    },
+    async (request) => {
+      authorize(can(request.actor, "settings:manage"));
+      const { key } = request.params;
+      const allowed = SETTING_VALUES[key as SettingKey];
+      if (allowed && !allowed.includes(request.body.value)) {
+        throw new AppError("ERR_VALIDATION", `Invalid value for ${key}`, { value: "Invalid value" });
+      }
+      const companyId = request.actor.companyId;
+      const [row] = await ctx.db
+        .insert(settings)
+        .values({ companyId, key, value: request.body.value })
+        .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value: request.body.value } })
+        .returning();
+      const setting = { key: row!.key, value: row!.value };
+      ctx.publisher.settingChanged(companyId, setting);
+      return setting;
+    },
+  );
+
+  app.get("/settings/:key", { schema: { params: z.object({ key: z.string() }) } }, async (request) => {
+    const [row] = await ctx.db
+      .select({ key: settings.key, value: settings.value })
+      .from(settings)
+      .where(and(eq(settings.companyId, request.actor.companyId), eq(settings.key, request.params.key)));
+    if (!row) throw new AppError("ERR_NO_SETTING_FOUND");
+    return row;
+  });
+}

@@ -1,0 +1,94 @@
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  campaignsEnabled,
+  normalizeProfile,
+  type CompanyRefDTO,
+  type QueueRefDTO,
+  type UserDTO,
+} from "@atrium/shared";
+import type { DbOrTx } from "../../db/client.js";
+import { companies, instances, queues, settings, userQueues, users } from "../../db/schema/index.js";
+
+type UserRow = typeof users.$inferSelect;
+
+/** Users as JSON, with their queues (and support-access queues), never the password hash. */
+export async function presentUsers(db: DbOrTx, rows: UserRow[]): Promise<UserDTO[]> {
+  if (rows.length === 0) return [];
+  const memberships = await db
+    .select({
+      userId: userQueues.userId,
+      companyId: userQueues.companyId,
+      id: queues.id,
+      name: queues.name,
+      color: queues.color,
+    })
+    .from(userQueues)
+    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .where(
+      inArray(
+        userQueues.userId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(queues.name);
+  return rows.map((u) => {
+    const mine = memberships.filter((m) => m.userId === u.id);
+    const pick = (companyId: number | null): QueueRefDTO[] =>
+      mine
+        .filter((m) => m.companyId === companyId)
+        .map(({ id, name, color }) => ({ id, name, color }));
+    const own = pick(u.companyId);
+    return {
+      id: u.id,
+      uuid: u.uuid,
+      name: u.name,
+      email: u.email,
+      profile: normalizeProfile(u.profile),
+      super: u.super,
+      online: u.online,
+      companyId: u.companyId,
+      queues: own,
+      queueIds: own.map((q) => q.id),
+      allowFinishTicketWithoutMessage: u.allowFinishTicketWithoutMessage,
+      allowChangeSignature: u.allowChangeSignature,
+      selectedCompanyId: u.selectedCompanyId,
+      selectedCompanyQueues: u.selectedCompanyId ? pick(u.selectedCompanyId) : [],
+      createdAt: u.createdAt.toISOString(),
+      updatedAt: u.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function presentUser(db: DbOrTx, row: UserRow): Promise<UserDTO> {
+  const [dto] = await presentUsers(db, [row]);
+  return dto!;
+}
+
+/** The company block of the login/me answer: instance address and settings. */
+export async function presentCompanyRef(db: DbOrTx, companyId: number): Promise<CompanyRefDTO> {
+  const [row] = await db
+    .select({ company: companies, instance: instances })
+    .from(companies)
+    .leftJoin(instances, eq(instances.id, companies.instanceId))
+    .where(eq(companies.id, companyId));
+  const list = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.companyId, companyId)));
+  return {
+    id: companyId,
+    name: row?.company.name ?? "",
+    language: row?.company.language ?? "pt-BR",
+    instance: row?.instance
+      ? { id: row.instance.id, name: row.instance.name, address: row.instance.address }
+      : null,
+    settings: list,
+    campaignsEnabled: campaignsEnabled(list),
+  };
+}
+
+/** A user with the company they act in (login, refresh and /auth/me). */
+export async function presentSessionUser(db: DbOrTx, row: UserRow): Promise<UserDTO> {
+  const dto = await presentUser(db, row);
+  return { ...dto, company: await presentCompanyRef(db, row.selectedCompanyId ?? row.companyId) };
+}

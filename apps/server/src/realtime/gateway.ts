@@ -1,0 +1,138 @@
+import type { Server as HttpServer } from "node:http";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { eq } from "drizzle-orm";
+import { isAdmin, SOCKET_PING_TIMEOUT_MS, clientEvents } from "@atrium/shared";
+import { Server } from "socket.io";
+import type { Db } from "../db/client.js";
+import { tickets } from "../db/schema/index.js";
+import type { VerifyAccessToken } from "../http/authenticate.js";
+import { AppError } from "../lib/errors.js";
+import type { Logger } from "../lib/logger.js";
+import { loadActor, type Actor } from "../modules/auth/actor.js";
+import { canViewTicket } from "../modules/tickets/tickets.policy.js";
+import type { Presence } from "./presence.js";
+import type { Publisher } from "./publish.js";
+import { rooms } from "./rooms.js";
+
+export interface GatewayDeps {
+  db: Db;
+  verify: VerifyAccessToken;
+  publisher: Publisher;
+  presence: Presence;
+  logger: Logger;
+  /** Redis clients for the adapter (several nodes); absent → in-memory adapter. */
+  redis?: { pub: unknown; sub: unknown };
+}
+
+interface SocketData {
+  actor: Actor;
+}
+
+/** The rooms a socket belongs to, derived from the database, never from the client. */
+function actorRooms(actor: Actor): string[] {
+  const list = [
+    rooms.company(actor.companyId),
+    rooms.user(actor.companyId, actor.id),
+    rooms.userAny(actor.id),
+    rooms.session(actor.sessionId),
+    rooms.everyone(),
+    ...actor.queueIds.map((q) => rooms.queue(actor.companyId, q)),
+  ];
+  if (isAdmin(actor)) list.push(rooms.admins(actor.companyId));
+  return list;
+}
+
+export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server {
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
+    httpServer,
+    {
+      transports: ["websocket"],
+      pingTimeout: SOCKET_PING_TIMEOUT_MS,
+      serveClient: false,
+      cors: { origin: true, credentials: true },
+    },
+  );
+  if (deps.redis) io.adapter(createAdapter(deps.redis.pub as never, deps.redis.sub as never));
+
+  io.use(async (socket, next) => {
+    try {
+      const raw = socket.handshake.auth?.token ?? socket.handshake.query?.token;
+      if (typeof raw !== "string" || !raw) throw new AppError("ERR_SESSION_EXPIRED");
+      socket.data.actor = await loadActor(deps.db, deps.verify(raw.replace(/^Bearer /, "")));
+      next();
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : "ERR_SESSION_EXPIRED";
+      const refusal = new Error(code) as Error & { data?: unknown };
+      refusal.data = { error: code };
+      next(refusal);
+    }
+  });
+
+  io.on("connection", (socket) => {
+    const actor = socket.data.actor;
+    void socket.join(actorRooms(actor));
+    const log = deps.logger.child({ userId: actor.id, companyId: actor.companyId });
+    const safely =
+      <A extends unknown[]>(fn: (...args: A) => Promise<void> | void) =>
+      (...args: A) => {
+        Promise.resolve(fn(...args)).catch((err) => log.warn({ err }, "socket handler failed"));
+      };
+
+    // Rooms are already joined from the database; these events exist for the client contract.
+    socket.on(clientEvents.joinNotification, () => undefined);
+    socket.on(clientEvents.joinTickets, () => undefined);
+    socket.on(clientEvents.leaveTickets, () => undefined);
+
+    socket.on(
+      clientEvents.joinChatBox,
+      safely(async (ticketId: unknown) => {
+        const id = Number(ticketId);
+        if (!Number.isInteger(id) || id <= 0) return;
+        const [ticket] = await deps.db.select().from(tickets).where(eq(tickets.id, id));
+        if (ticket && canViewTicket(socket.data.actor, ticket)) {
+          await socket.join(rooms.ticket(ticket.companyId, ticket.id));
+        }
+      }),
+    );
+    socket.on(clientEvents.leftChatBox, (ticketId: unknown) => {
+      const id = Number(ticketId);
+      if (Number.isInteger(id)) void socket.leave(rooms.ticket(socket.data.actor.companyId, id));
+    });
+
+    socket.on(clientEvents.userStatus, safely(() => deps.presence.seen(actor.id)));
+
+    socket.on(
+      "disconnect",
+      safely(async () => {
+        const left = await io.in(rooms.userAny(actor.id)).fetchSockets();
+        if (left.length === 0) await deps.presence.offline(actor.id);
+      }),
+    );
+  });
+
+  /** Rejoins this node's sockets of a user to the rooms their current membership gives. */
+  const resyncLocal = async (userId: number) => {
+    for (const socket of io.of("/").sockets.values()) {
+      if (socket.data.actor?.id !== userId) continue;
+      try {
+        const actor = await loadActor(deps.db, { sub: userId, sid: socket.data.actor.sessionId });
+        socket.data.actor = actor;
+        const keep = new Set(actorRooms(actor));
+        for (const room of socket.rooms) {
+          if (room !== socket.id && !keep.has(room)) void socket.leave(room);
+        }
+        await socket.join([...keep]);
+      } catch {
+        socket.disconnect(true);
+      }
+    }
+  };
+  // Other nodes ask this one to resync its sockets (only with the Redis adapter).
+  io.on("resyncUser" as never, (userId: number) => void resyncLocal(userId));
+
+  deps.publisher.attach(io as unknown as Server, async (userId) => {
+    await resyncLocal(userId);
+    if (deps.redis) io.serverSideEmit("resyncUser" as never, userId as never);
+  });
+  return io as unknown as Server;
+}

@@ -1,0 +1,10 @@
+import type { MenuBadgeSlot } from "./menuItems";
+
+/**
+ * Which menu entries show a badge: '!' on /connections when a session needs attention
+ * (evaluated 2 s after the connection list changes) and a dot on /chats for unread chats.
+ * The connections and chats features fill these in; until then nothing is flagged.
+ */
+export function useMenuBadges(): Record<MenuBadgeSlot, boolean> {
+  return { connections: false, chats: false };
+}

@@ -1,0 +1,102 @@
+import { channels, type UserDTO } from "@atrium/shared";
+import type { QueryClient } from "@tanstack/react-query";
+import type { Socket } from "socket.io-client";
+import { removeUserFromLists, upsertUserInLists } from "../features/users/api/usersCache";
+
+export interface RealtimeContext {
+  companyId: number;
+  userId: number;
+  queryClient: QueryClient;
+  /** The session uuid stored at login (account-safety check). */
+  readUserUuid(): string | null;
+  onCurrentUserChanged(user: UserDTO): void;
+  /** Shows the translated notice, then ends the session after ACCOUNT_LOGOUT_DELAY_MS. */
+  endSessionWithNotice(messageKey: string): void;
+}
+
+interface RealtimeRoute {
+  channel: (companyId: number) => string;
+  handle: (payload: Record<string, unknown>, ctx: RealtimeContext) => void;
+}
+
+function asUser(value: unknown): UserDTO | null {
+  return value && typeof value === "object" && "id" in value ? (value as UserDTO) : null;
+}
+
+function endSessionOnCompanyUpdate(payload: Record<string, unknown>, ctx: RealtimeContext) {
+  if (payload.action === "update") ctx.endSessionWithNotice("common:session.companyUpdated");
+}
+
+/**
+ * THE realtime event table: every server event the web client reacts to, and what it does to
+ * the query cache or the session. Features add their rows here.
+ */
+export const realtimeEventTable: readonly RealtimeRoute[] = [
+  {
+    // Users list kept current (admin-operator §4); the current user's own changes too.
+    channel: channels.user,
+    handle(payload, ctx) {
+      const user = asUser(payload.user);
+      if (payload.action === "delete") {
+        const id = Number(payload.userId ?? user?.id);
+        if (id) removeUserFromLists(ctx.queryClient, id);
+        return;
+      }
+      if ((payload.action === "create" || payload.action === "update") && user) {
+        upsertUserInLists(ctx.queryClient, user);
+        if (user.id === ctx.userId) ctx.onCurrentUserChanged(user);
+      }
+    },
+  },
+  {
+    // Account safety (agent-core §4): same user id, another session uuid → this one ends.
+    channel: channels.auth,
+    handle(payload, ctx) {
+      const user = asUser(payload.user);
+      if (payload.action !== "update" || !user || Number(user.id) !== ctx.userId) return;
+      const uuid = typeof payload.uuid === "string" ? payload.uuid : null;
+      if (uuid && uuid !== ctx.readUserUuid()) {
+        ctx.endSessionWithNotice("common:session.accessedElsewhere");
+      }
+    },
+  },
+  {
+    // The company was updated: everyone logs in again.
+    channel: channels.details,
+    handle: endSessionOnCompanyUpdate,
+  },
+  {
+    // Same event under the name the server announced; packages/shared has no builder for it yet.
+    channel: (companyId) => `company-${companyId}-company`,
+    handle: endSessionOnCompanyUpdate,
+  },
+];
+
+/** The company an event is about, when the payload says so. */
+function payloadCompanyId(payload: Record<string, unknown>): number | null {
+  if (payload.companyId !== undefined) return Number(payload.companyId);
+  for (const key of ["user", "record", "ticket", "contact"]) {
+    const entity = payload[key];
+    if (entity && typeof entity === "object" && "companyId" in entity) {
+      return Number((entity as { companyId: unknown }).companyId);
+    }
+  }
+  return null;
+}
+
+/** Subscribes the socket to every row of the table; returns the unsubscribe. */
+export function bindRealtimeEvents(socket: Socket, ctx: RealtimeContext): () => void {
+  const bindings = realtimeEventTable.map((route) => {
+    const event = route.channel(ctx.companyId);
+    const listener = (payload: unknown) => {
+      if (!payload || typeof payload !== "object") return;
+      const record = payload as Record<string, unknown>;
+      const companyId = payloadCompanyId(record);
+      if (companyId !== null && companyId !== ctx.companyId) return; // not ours: dropped
+      route.handle(record, ctx);
+    };
+    socket.on(event, listener);
+    return () => socket.off(event, listener);
+  });
+  return () => bindings.forEach((unbind) => unbind());
+}

@@ -1,0 +1,82 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig, type ProxyOptions } from "vite";
+
+const API_TARGET = process.env.ATRIUM_API_URL ?? "http://localhost:8080";
+
+/**
+ * Every path prefix the API (and its uploads) answers on. Several of them are also SPA routes
+ * (/tickets, /users, /settings …): a browser navigation (Accept: text/html) is served the SPA,
+ * everything else goes to the server.
+ */
+const API_PREFIXES = [
+  "auth",
+  "users",
+  "queue",
+  "queue-options",
+  "companies",
+  "settings",
+  "whatsapp",
+  "whatsappsession",
+  "tickets",
+  "messages",
+  "contacts",
+  "tags",
+  "ticket-notes",
+  "quick-messages",
+  "schedules",
+  "chats",
+  "dashboard",
+  "plans",
+  "helps",
+  "announcements",
+  "instances",
+  "api",
+  "public",
+  "uploads",
+  "webchat",
+  "webhooks",
+];
+
+const apiProxy: ProxyOptions = {
+  target: API_TARGET,
+  changeOrigin: true,
+  bypass: (req) => (req.headers.accept?.includes("text/html") ? "/index.html" : undefined),
+};
+
+const proxy: Record<string, ProxyOptions> = Object.fromEntries(
+  API_PREFIXES.map((prefix) => [`^/${prefix}(/|\\?|$)`, apiProxy]),
+);
+proxy["/socket.io"] = { target: API_TARGET, changeOrigin: true, ws: true };
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: "router", test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+            {
+              name: "data",
+              test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+              priority: 20,
+            },
+            // The MUI/emotion modules the app shell needs at start; the rest split per route.
+            {
+              name: "mui-core",
+              test: /node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|react-transition-group|stylis|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/,
+              tags: ["$initial"],
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,75 @@
+/**
+ * The error catalogue. Every error response of the API is `{ error: CODE, message }`.
+ * Codes marked "spec" come from agent-core §8 / admin-operator §8; the others were added
+ * by us and are documented in docs/errors.md.
+ */
+export const errorCatalogue = {
+  // session (spec)
+  SM00011: { status: 401, message: "Session lost: the user no longer exists" },
+  SM00012: { status: 401, message: "Session lost: the company is not active" },
+  SM00014: { status: 401, message: "Session lost: this account was accessed on another computer" },
+  ERR_SESSION_EXPIRED: { status: 401, message: "Session expired. Please log in." },
+  // added: the access token expired; the client refreshes once and retries
+  ERR_TOKEN_EXPIRED: { status: 401, message: "Access token expired" },
+  ERR_INVALID_CREDENTIALS: { status: 401, message: "Authentication error. Please try again." },
+  ERR_TOO_MANY_REQUESTS: { status: 429, message: "Too many attempts. Please wait and try again." },
+  ERR_USER_CREATION_DISABLED: {
+    status: 403,
+    message: "User creation was disabled by the administrator",
+  },
+  ERR_COMPANY_NOT_IDENTIFIED: { status: 400, message: "Empresa não identificada!" },
+  ERR_NO_PERMISSION: { status: 403, message: "You do not have permission to access this resource" },
+  ERR_VALIDATION: { status: 400, message: "Invalid data" },
+  ERR_NOT_FOUND: { status: 404, message: "Not found" },
+  ERR_INTERNAL: { status: 500, message: "Internal error" },
+  ERR_PAYLOAD_TOO_LARGE: { status: 413, message: "The request is too large" },
+  ERR_EMAIL_ALREADY_EXISTS: { status: 409, message: "An user with this email already exists" },
+  ERR_NO_COMPANY_FOUND: { status: 404, message: "No company found with this ID" },
+  ERR_NO_SETTING_FOUND: { status: 404, message: "No setting found with this ID" },
+  ERR_NO_CONTACT_FOUND: { status: 404, message: "No contact found with this ID" },
+  ERR_NO_TICKET_FOUND: { status: 404, message: "No ticket found with this ID" },
+  ERR_NO_USER_FOUND: { status: 404, message: "No user found with this ID" },
+  ERR_NO_QUEUE_FOUND: { status: 404, message: "No queue found with this ID" },
+  ERR_USER_LIMIT_REACHED: { status: 403, message: "The plan's user limit has been reached" },
+  ERR_LAST_SUPER_USER: { status: 400, message: "The last super user cannot be removed" },
+  // connections and messages (spec)
+  ERR_NO_OTHER_WHATSAPP: { status: 400, message: "At least one default connection is needed" },
+  ERR_NO_DEF_WAPP_FOUND: { status: 404, message: "No default connection found" },
+  ERR_NO_WAPP_FOUND: { status: 404, message: "No connection found with this ID" },
+  ERR_WAPP_NOT_INITIALIZED: { status: 400, message: "This connection has not been initialized" },
+  ERR_WAPP_CHECK_CONTACT: { status: 400, message: "Could not check the contact" },
+  ERR_WAPP_INVALID_CONTACT: { status: 400, message: "This is not a valid WhatsApp number" },
+  ERR_WAPP_DOWNLOAD_MEDIA: { status: 500, message: "Could not download the media" },
+  ERR_SENDING_WAPP_MSG: { status: 500, message: "Error sending the message" },
+  ERR_DELETE_WAPP_MSG: { status: 500, message: "Could not delete the message" },
+  ERR_CREATING_MESSAGE: { status: 500, message: "Error creating the message in the database" },
+  ERR_OTHER_OPEN_TICKET: { status: 409, message: "There is already an open ticket for this contact" },
+  ERR_DUPLICATED_CONTACT: { status: 409, message: "A contact with this number already exists" },
+  ERR_CREATING_TICKET: { status: 500, message: "Error creating the ticket" },
+  ERR_FETCH_WAPP_MSG: { status: 400, message: "Message too old" },
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, message: "This color is already in use" },
+  ERR_WAPP_GREETING_REQUIRED: {
+    status: 400,
+    message: "A greeting message is required when there is more than one queue",
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** Codes after which the client must drop its session and go to /login. */
+export const SESSION_LOST_CODES: readonly ErrorCode[] = [
+  "SM00011",
+  "SM00012",
+  "SM00014",
+  "ERR_SESSION_EXPIRED",
+];
+
+/** Code after which the client refreshes its access token once and retries. */
+export const TOKEN_EXPIRED_CODE: ErrorCode = "ERR_TOKEN_EXPIRED";
+
+/** The JSON body of every failed response. `fields` carries validation messages. */
+export interface ApiErrorBody {
+  error: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+}

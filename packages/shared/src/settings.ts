@@ -1,0 +1,36 @@
+/** Company settings (key/value rows) and the defaults every new company gets. */
+export const DEFAULT_SETTINGS = {
+  userCreation: "enabled",
+  userRating: "disabled",
+  scheduleType: "disabled",
+  queuesOptionType: "TEXT_LIST",
+  campaignsEnabled: "false",
+  acceptGroupMessages: "disabled",
+  sendSignature: "enabled",
+  call: "disabled",
+  chatbotType: "text",
+} as const satisfies Record<string, string>;
+
+export type SettingKey = keyof typeof DEFAULT_SETTINGS;
+
+export const SETTING_VALUES: Partial<Record<SettingKey, readonly string[]>> = {
+  userCreation: ["enabled", "disabled"],
+  userRating: ["enabled", "disabled"],
+  scheduleType: ["disabled", "queue", "company"],
+  campaignsEnabled: ["true", "false"],
+  acceptGroupMessages: ["enabled", "disabled"],
+  sendSignature: ["enabled", "disabled"],
+  call: ["enabled", "disabled"],
+};
+
+export interface SettingDTO {
+  key: string;
+  value: string;
+}
+
+/** campaignsEnabled is on when a setting whose key contains it holds 'true' or 'enabled'. */
+export function campaignsEnabled(settings: readonly SettingDTO[]): boolean {
+  return settings.some(
+    (s) => s.key.includes("campaignsEnabled") && (s.value === "true" || s.value === "enabled"),
+  );
+}
