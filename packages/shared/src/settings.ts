@@ -1,6 +1,7 @@
 /** Company settings (key/value rows) and the defaults every new company gets. */
 export const DEFAULT_SETTINGS = {
-  userCreation: "enabled",
+  // Self-service signup is off until an admin turns it on (anyone knowing a company id could join).
+  userCreation: "disabled",
   userRating: "disabled",
   scheduleType: "disabled",
   queuesOptionType: "TEXT_LIST",

@@ -16,7 +16,9 @@ import QuestionAnswerOutlinedIcon from "@mui/icons-material/QuestionAnswerOutlin
 import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
 import TuneOutlinedIcon from "@mui/icons-material/TuneOutlined";
-import type { SvgIconComponent } from "@mui/icons-material";
+import type SvgIcon from "@mui/material/SvgIcon";
+
+type SvgIconComponent = typeof SvgIcon;
 
 export type MenuBadgeSlot = "connections" | "chats";
 

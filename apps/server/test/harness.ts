@@ -1,0 +1,244 @@
+import type { AddressInfo } from "node:net";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { io as connectSocket, type Socket } from "socket.io-client";
+import { buildApp, type BuiltApp } from "../src/app.js";
+import { loadConfig, type Config } from "../src/config.js";
+import { ensureDefaultSettings } from "../src/db/bootstrap.js";
+import { createDatabase, type Database, type Db } from "../src/db/client.js";
+import { companies, plans, queues, settings, userQueues, users } from "../src/db/schema/index.js";
+import { AttemptLimiter } from "../src/lib/attempts.js";
+import { createLogger } from "../src/lib/logger.js";
+import { hashPassword } from "../src/lib/password.js";
+
+export interface TestServer extends BuiltApp {
+  db: Db;
+  database: Database;
+  config: Config;
+  /** http://127.0.0.1:port when started with { listen: true }. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "atrium-test-")),
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    JWT_REFRESH_SECRET: "test-refresh-secret-test-refresh-secret-01",
+    LOG_LEVEL: "silent",
+    ...overrides,
+  });
+}
+
+/**
+ * One server per test file: PGlite in memory by default, PostgreSQL when TEST_DATABASE_URL is
+ * set (migrated once by global-setup). Tests isolate themselves with fresh companies.
+ */
+export async function startTestServer(
+  opts: { listen?: boolean; config?: Record<string, string>; loginPerIp?: number } = {},
+): Promise<TestServer> {
+  const url = process.env.TEST_DATABASE_URL;
+  const database = await createDatabase(url ? { url, poolSize: 4 } : {});
+  if (!url) await database.migrate();
+  const config = testConfig(opts.config);
+  const built = await buildApp({
+    config,
+    database,
+    logger: createLogger("silent"),
+    limits: {
+      loginPerIp: { max: opts.loginPerIp ?? 10_000, timeWindow: 60_000 },
+      loginPerEmail: new AttemptLimiter(5, 15 * 60_000),
+    },
+  });
+  let address = "";
+  if (opts.listen) {
+    await built.app.listen({ port: 0, host: "127.0.0.1" });
+    address = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+  } else {
+    await built.app.ready();
+  }
+  return {
+    ...built,
+    db: database.db,
+    database,
+    config,
+    url: address,
+    close: async () => {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}
+
+// ---------------------------------------------------------------- factories
+
+export const uid = () => randomUUID().slice(0, 8);
+
+export async function createCompany(
+  db: Db,
+  overrides: Partial<typeof companies.$inferInsert> = {},
+  settingsOverrides: Record<string, string> = {},
+) {
+  const [plan] = await db
+    .insert(plans)
+    .values({ name: `Plan ${uid()}`, userLimit: 100, queueLimit: 100 })
+    .returning();
+  const [company] = await db
+    .insert(companies)
+    .values({ name: `Company ${uid()}`, planId: plan!.id, ...overrides })
+    .returning();
+  await ensureDefaultSettings(db, company!.id);
+  for (const [key, value] of Object.entries(settingsOverrides)) {
+    await setSetting(db, company!.id, key, value);
+  }
+  return company!;
+}
+
+export async function setSetting(db: Db, companyId: number, key: string, value: string) {
+  await db
+    .insert(settings)
+    .values({ companyId, key, value })
+    .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value } });
+}
+
+export async function createQueue(db: Db, companyId: number, overrides: Partial<typeof queues.$inferInsert> = {}) {
+  const [queue] = await db
+    .insert(queues)
+    .values({ companyId, name: `Queue ${uid()}`, color: `#${uid().slice(0, 6)}`, ...overrides })
+    .returning();
+  return queue!;
+}
+
+// Hashing is slow on purpose; tests reuse one hash.
+let cachedHash: Promise<string> | undefined;
+export const DEFAULT_PASSWORD = "secret123";
+
+export async function createUser(
+  db: Db,
+  opts: {
+    companyId: number;
+    profile?: "admin" | "user";
+    super?: boolean;
+    queueIds?: number[];
+    name?: string;
+    email?: string;
+    selectedCompanyId?: number;
+  },
+) {
+  cachedHash ??= hashPassword(DEFAULT_PASSWORD);
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: opts.name ?? `User ${uid()}`,
+      email: opts.email ?? `user-${uid()}-${uid()}@example.com`,
+      passwordHash: await cachedHash,
+      profile: opts.profile ?? "user",
+      super: opts.super ?? false,
+      companyId: opts.companyId,
+      selectedCompanyId: opts.selectedCompanyId ?? null,
+    })
+    .returning();
+  if (opts.queueIds?.length) {
+    await db
+      .insert(userQueues)
+      .values(opts.queueIds.map((queueId) => ({ userId: user!.id, queueId, companyId: opts.companyId })));
+  }
+  return user!;
+}
+
+// ---------------------------------------------------------------- clients
+
+export interface Session {
+  token: string;
+  uuid: string;
+  cookie: string;
+  userId: number;
+  companyId: number;
+}
+
+export async function login(server: TestServer, email: string, password = DEFAULT_PASSWORD): Promise<Session> {
+  const res = await server.app.inject({ method: "POST", url: "/auth/login", payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  const cookie = res.cookies.find((c) => c.name === "jrt");
+  return {
+    token: body.token,
+    uuid: body.uuid,
+    cookie: `jrt=${cookie?.value}`,
+    userId: body.user.id,
+    companyId: body.user.companyId,
+  };
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+
+/** A request as the given session (or anonymous with null). */
+export function request(server: TestServer, session: Session | null, method: Method, url: string, payload?: unknown) {
+  return server.app.inject({
+    method,
+    url,
+    headers: session ? { authorization: `Bearer ${session.token}`, accept: "application/json" } : { accept: "application/json" },
+    ...(payload !== undefined && { payload: payload as object }),
+  });
+}
+
+/** A company with an admin, a queue member and a user outside the queue, all logged in. */
+export async function seedCompany(server: TestServer) {
+  const company = await createCompany(server.db);
+  const queue = await createQueue(server.db, company.id);
+  const admin = await createUser(server.db, { companyId: company.id, profile: "admin" });
+  const member = await createUser(server.db, { companyId: company.id, queueIds: [queue.id] });
+  const outsider = await createUser(server.db, { companyId: company.id });
+  return {
+    company,
+    queue,
+    admin,
+    member,
+    outsider,
+    as: {
+      admin: await login(server, admin.email),
+      member: await login(server, member.email),
+      outsider: await login(server, outsider.email),
+    },
+  };
+}
+
+// ---------------------------------------------------------------- sockets
+
+export async function connect(server: TestServer, token: string | undefined): Promise<Socket> {
+  const socket = connectSocket(server.url, {
+    transports: ["websocket"],
+    auth: token ? { token } : {},
+    reconnection: false,
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", (err) => reject(err));
+  });
+  return socket;
+}
+
+/** Resolves with the next payload on `event`, or rejects after `ms`. */
+export function nextEvent<T = unknown>(socket: Socket, event: string, ms = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/** Collects every payload of `event` for `ms`; used to prove that nothing arrives. */
+export async function collect<T = unknown>(socket: Socket, event: string, ms = 400): Promise<T[]> {
+  const got: T[] = [];
+  const handler = (payload: T) => got.push(payload);
+  socket.on(event, handler);
+  await new Promise((r) => setTimeout(r, ms));
+  socket.off(event, handler);
+  return got;
+}
