@@ -55,7 +55,17 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: "postgres",
       executeSql: async (text, values) => pool.query(text, values as unknown[]),
-      migrate: () => migrateNodePg(db as never, { migrationsFolder: migrationsFolder() }),
+      migrate: async () => {
+        // Several nodes may start at once: one migrates, the others wait for it.
+        const lock = await pool.connect();
+        try {
+          await lock.query("select pg_advisory_lock(72431)");
+          await migrateNodePg(db as never, { migrationsFolder: migrationsFolder() });
+        } finally {
+          await lock.query("select pg_advisory_unlock(72431)").catch(() => undefined);
+          lock.release();
+        }
+      },
       close: () => pool.end(),
     };
   }

@@ -1,0 +1,174 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { createClient } from "redis";
+import { io as connectSocket, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collect, nextEvent, uid } from "./harness.js";
+
+/**
+ * Two real server processes sharing PostgreSQL and Redis: an event published by one reaches a
+ * socket connected to the other. Skipped, visibly, only when Redis or PostgreSQL is unreachable.
+ */
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+async function unreachable(): Promise<string | null> {
+  const redis = createClient({ url: REDIS_URL, socket: { connectTimeout: 1500, reconnectStrategy: false } });
+  redis.on("error", () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+    await redis.quit();
+  } catch {
+    return `no Redis reachable at ${REDIS_URL}`;
+  }
+  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    await client.end();
+  } catch {
+    return `no PostgreSQL reachable at ${DATABASE_URL}`;
+  }
+  return null;
+}
+
+const skipReason = await unreachable();
+if (skipReason) {
+  process.stderr.write(`\n[redis-adapter test] SKIPPED: ${skipReason}\n\n`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+interface Node {
+  url: string;
+  child: ChildProcess;
+}
+
+const adminEmail = `redis-${uid()}@example.com`;
+const adminPassword = "redis-test-pass";
+
+async function startNode(name: string): Promise<Node> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), `atrium-${name}-`)),
+      DATABASE_URL,
+      REDIS_URL,
+      INSTANCE_ID: `redis-test-${name}-${uid()}`,
+      JWT_SECRET: "shared-secret-between-nodes-0123456789abcdef",
+      JWT_REFRESH_SECRET: "shared-refresh-secret-between-nodes-0123456789",
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`node ${name} exited:\n${output}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`node ${name} did not start:\n${output}`);
+}
+
+describe.skipIf(skipReason)("Socket.IO across two server processes (Redis adapter)", () => {
+  let a: Node;
+  let b: Node;
+  let socket: Socket | undefined;
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([startNode("a"), startNode("b")]);
+  }, 90_000);
+
+  afterAll(async () => {
+    socket?.close();
+    for (const node of [a, b]) node?.child.kill("SIGTERM");
+  });
+
+  it("delivers an event published on node A to a socket connected to node B, and only to its company", async () => {
+    const loginRes = await fetch(`${a.url}/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+    });
+    expect(loginRes.status).toBe(200);
+    const { token, user } = (await loginRes.json()) as { token: string; user: { companyId: number } };
+
+    socket = connectSocket(b.url, { transports: ["websocket"], auth: { token }, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket!.once("connect", () => resolve());
+      socket!.once("connect_error", reject);
+    });
+
+    const channel = `company-${user.companyId}-user`;
+    const received = nextEvent<{ action: string; user: { email: string } }>(socket, channel, 10_000);
+    const email = `created-on-a-${uid()}@example.com`;
+    const created = await fetch(`${a.url}/users`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: "Created On A", email, password: "12345" }),
+    });
+    expect(created.status).toBe(201);
+    const event = await received;
+    expect(event.action).toBe("create");
+    expect(event.user.email).toBe(email);
+
+    // A user created in another company is announced to that company only.
+    const db = new pg.Client({ connectionString: DATABASE_URL });
+    await db.connect();
+    const other = await db.query<{ id: number }>(
+      "insert into companies (name) values ($1) returning id",
+      [`Other ${uid()}`],
+    );
+    await db.end();
+    const otherCompanyId = other.rows[0]!.id;
+    const leaked = collect(socket, `company-${otherCompanyId}-user`, 1500);
+    const sameChannel = collect(socket, channel, 1500);
+    const elsewhere = await fetch(`${a.url}/users`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name: "Other Company User",
+        email: `other-${uid()}@example.com`,
+        password: "12345",
+        companyId: otherCompanyId,
+      }),
+    });
+    expect(elsewhere.status).toBe(201);
+    expect(await leaked).toEqual([]);
+    expect(await sameChannel).toEqual([]);
+  }, 60_000);
+});
