@@ -14,7 +14,7 @@ import type { Server as SocketServer } from "socket.io";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import { makeVerifier, registerAuthentication } from "./http/authenticate.js";
-import { registerErrorHandling } from "./http/errors.js";
+import { frameworkErrorHandler, registerErrorHandling } from "./http/errors.js";
 import { registerSpa } from "./http/spa.js";
 import { AttemptLimiter } from "./lib/attempts.js";
 import type { Logger } from "./lib/logger.js";
@@ -25,6 +25,32 @@ import { queuesRoutes } from "./modules/queues/queues.routes.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { UsersService } from "./modules/users/users.service.js";
+import path from "node:path";
+import { GreetingStep } from "./channels/bot.js";
+import { ChannelRegistry } from "./channels/channel.js";
+import { InboundPipeline } from "./channels/inbound.js";
+import { Outbound } from "./channels/outbound.js";
+import { WebChatAdapter } from "./channels/webchat/webchat.adapter.js";
+import { attachVisitorNamespace } from "./channels/webchat/webchat.gateway.js";
+import { webchatRoutes } from "./channels/webchat/webchat.routes.js";
+import { WebChatService, type VisitorClaims } from "./channels/webchat/webchat.service.js";
+import { Jobs } from "./jobs/jobs.js";
+import { FileSigner, LocalStorage } from "./lib/storage.js";
+import { connectionsRoutes } from "./modules/connections/connections.routes.js";
+import { ConnectionsService } from "./modules/connections/connections.service.js";
+import { contactsRoutes } from "./modules/contacts/contacts.routes.js";
+import { ContactsService } from "./modules/contacts/contacts.service.js";
+import { filesRoutes } from "./modules/files/files.routes.js";
+import { FilesService } from "./modules/files/files.service.js";
+import { messagesRoutes } from "./modules/messages/messages.routes.js";
+import { MessagesService } from "./modules/messages/messages.service.js";
+import { notesRoutes } from "./modules/notes/notes.routes.js";
+import { QueuesService } from "./modules/queues/queues.service.js";
+import { quickMessagesRoutes } from "./modules/quick-messages/quick-messages.routes.js";
+import { tagsRoutes } from "./modules/tags/tags.routes.js";
+import { TagsService } from "./modules/tags/tags.service.js";
+import { ticketsRoutes } from "./modules/tickets/tickets.routes.js";
+import { TicketsService } from "./modules/tickets/tickets.service.js";
 import { createGateway } from "./realtime/gateway.js";
 import { Presence } from "./realtime/presence.js";
 import { Publisher } from "./realtime/publish.js";
@@ -44,9 +70,21 @@ export interface AppContext {
   publisher: Publisher;
   presence: Presence;
   limits: AppLimits;
+  jobs: Jobs;
+  channels: ChannelRegistry;
+  inbound: InboundPipeline;
+  outbound: Outbound;
   services: {
     auth: AuthService;
     users: UsersService;
+    files: FilesService;
+    contacts: ContactsService;
+    tags: TagsService;
+    queues: QueuesService;
+    tickets: TicketsService;
+    messages: MessagesService;
+    connections: ConnectionsService;
+    webchat: WebChatService;
   };
 }
 
@@ -66,6 +104,8 @@ export interface BuildAppOptions {
   redis?: { pub: unknown; sub: unknown };
   /** Folder of the built SPA; absent → API only. */
   webDist?: string;
+  /** Folder of the built web-chat widget (widget.js). */
+  widgetDist?: string;
   limits?: Partial<AppLimits>;
 }
 
@@ -82,6 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,6 +140,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
 
   const publisher = new Publisher();
   const db = opts.database.db;
+  const files = new FilesService(
+    db,
+    new LocalStorage(path.join(opts.config.DATA_DIR, "uploads")),
+    new FileSigner(opts.config.JWT_SECRET),
+  );
+  const jobs = new Jobs(opts.database, opts.logger);
+  const channels = new ChannelRegistry();
+  const outbound = new Outbound(db, jobs, channels, publisher, files, opts.logger);
+  const inbound = new InboundPipeline(db, files, publisher, opts.logger);
+  inbound.onMessage(new GreetingStep(db, outbound).handle);
+  const tickets = new TicketsService(db, publisher, outbound);
   const ctx: AppContext = {
     config: opts.config,
     database: opts.database,
@@ -110,14 +162,42 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       loginPerIp: opts.limits?.loginPerIp ?? { max: 60, timeWindow: 60_000 },
       loginPerEmail: opts.limits?.loginPerEmail ?? new AttemptLimiter(10, 15 * 60_000),
     },
+    jobs,
+    channels,
+    inbound,
+    outbound,
     services: {
       auth: new AuthService(db, publisher, opts.config.REFRESH_TOKEN_TTL_DAYS),
       users: new UsersService(db, publisher),
+      files,
+      contacts: new ContactsService(db, publisher),
+      tags: new TagsService(db),
+      queues: new QueuesService(db, publisher),
+      tickets,
+      messages: new MessagesService(db, tickets, outbound, files, channels),
+      connections: new ConnectionsService(db, publisher, files),
+      webchat: new WebChatService(db, inbound, files.signer),
     },
   };
 
-  await registerSpa(app, opts.webDist);
-  for (const routes of [authRoutes, usersRoutes, queuesRoutes, companiesRoutes, settingsRoutes]) {
+  await registerSpa(app, opts.webDist, opts.widgetDist);
+  const modules = [
+    authRoutes,
+    usersRoutes,
+    queuesRoutes,
+    companiesRoutes,
+    settingsRoutes,
+    filesRoutes,
+    contactsRoutes,
+    ticketsRoutes,
+    messagesRoutes,
+    notesRoutes,
+    tagsRoutes,
+    quickMessagesRoutes,
+    connectionsRoutes,
+    webchatRoutes,
+  ];
+  for (const routes of modules) {
     await app.register(async (scope) => routes(scope as AppInstance, ctx));
   }
   app.get("/health", { config: { public: true } }, async () => {
@@ -132,8 +212,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     presence: ctx.presence,
     logger: opts.logger,
     redis: opts.redis,
+    onTyping: (actor, ticketId, on) => tickets.typing(actor, ticketId, on, channels),
   });
+  const visitors = attachVisitorNamespace(io, {
+    db,
+    webchat: ctx.services.webchat,
+    outbound,
+    logger: opts.logger,
+    verify: (token) => {
+      const claims = app.jwt.verify<VisitorClaims>(token);
+      if (claims.typ !== "visitor") throw new Error("not a visitor token");
+      return claims;
+    },
+  });
+  channels.register(new WebChatAdapter(() => visitors));
+
+  await jobs.start();
+  await outbound.init();
   app.addHook("onClose", async () => {
+    await jobs.stop();
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });
   return { app: app as unknown as AppInstance, ctx, io };

@@ -73,7 +73,10 @@ export class ConfigError extends Error {}
 
 /** Validates the environment; each bad variable gets its own line in the message. */
 export function parseEnv(env: NodeJS.ProcessEnv): Env {
-  const result = envSchema.safeParse(env);
+  // An empty variable (`JWT_SECRET=` in a .env file, `${VAR}` of compose) means unset, so it
+  // takes the default rather than failing or, for PORT, becoming 0.
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const result = envSchema.safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -4,7 +4,7 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { bootstrap } from "./db/bootstrap.js";
 import { createDatabase } from "./db/client.js";
-import { findWebDist } from "./http/spa.js";
+import { findWebDist, findWidgetDist } from "./http/spa.js";
 import { createLogger } from "./lib/logger.js";
 
 const PRESENCE_SWEEP_MS = 60_000;
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const redis = await connectRedis(config);
   const webDist = findWebDist();
   if (!webDist) logger.warn("apps/web/dist not found: serving the API only (run npm run build)");
-  const { app, ctx } = await buildApp({ config, database, logger, redis, webDist });
+  const { app, ctx } = await buildApp({ config, database, logger, redis, webDist, widgetDist: findWidgetDist() });
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(
     { url: config.PUBLIC_URL, database: database.kind, redis: Boolean(redis), instance: config.INSTANCE_ID },

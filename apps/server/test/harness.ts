@@ -8,7 +8,17 @@ import { buildApp, type BuiltApp } from "../src/app.js";
 import { loadConfig, type Config } from "../src/config.js";
 import { ensureDefaultSettings } from "../src/db/bootstrap.js";
 import { createDatabase, type Database, type Db } from "../src/db/client.js";
-import { companies, plans, queues, settings, userQueues, users } from "../src/db/schema/index.js";
+import {
+  companies,
+  connections,
+  contacts,
+  plans,
+  queues,
+  settings,
+  tickets,
+  userQueues,
+  users,
+} from "../src/db/schema/index.js";
 import { AttemptLimiter } from "../src/lib/attempts.js";
 import { createLogger } from "../src/lib/logger.js";
 import { hashPassword } from "../src/lib/password.js";
@@ -38,7 +48,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * set (migrated once by global-setup). Tests isolate themselves with fresh companies.
  */
 export async function startTestServer(
-  opts: { listen?: boolean; config?: Record<string, string>; loginPerIp?: number } = {},
+  opts: {
+    listen?: boolean;
+    config?: Record<string, string>;
+    loginPerIp?: number;
+    /** Folder of a built SPA to serve (index.html, assets/). */
+    webDist?: string;
+  } = {},
 ): Promise<TestServer> {
   const url = process.env.TEST_DATABASE_URL;
   const database = await createDatabase(url ? { url, poolSize: 4 } : {});
@@ -48,6 +64,7 @@ export async function startTestServer(
     config,
     database,
     logger: createLogger("silent"),
+    webDist: opts.webDist,
     limits: {
       loginPerIp: { max: opts.loginPerIp ?? 10_000, timeWindow: 60_000 },
       loginPerEmail: new AttemptLimiter(5, 15 * 60_000),
@@ -110,6 +127,38 @@ export async function createQueue(db: Db, companyId: number, overrides: Partial<
     .values({ companyId, name: `Queue ${uid()}`, color: `#${uid().slice(0, 6)}`, ...overrides })
     .returning();
   return queue!;
+}
+
+let protocol = 0;
+
+/** A ticket with its own contact and connection (the channel pipeline is not needed to read it). */
+export async function createTicket(
+  db: Db,
+  companyId: number,
+  opts: { queueId?: number | null; userId?: number | null; status?: "open" | "pending" | "closed" } = {},
+) {
+  const [contact] = await db
+    .insert(contacts)
+    .values({ companyId, name: `Contact ${uid()}`, number: `55${Date.now()}${protocol}` })
+    .returning();
+  const [connection] = await db
+    .insert(connections)
+    .values({ companyId, name: `Connection ${uid()}` })
+    .returning();
+  const [ticket] = await db
+    .insert(tickets)
+    .values({
+      companyId,
+      protocol: ++protocol,
+      contactId: contact!.id,
+      connectionId: connection!.id,
+      channelType: "BAILEYS",
+      status: opts.status ?? "pending",
+      queueId: opts.queueId ?? null,
+      userId: opts.userId ?? null,
+    })
+    .returning();
+  return ticket!;
 }
 
 // Hashing is slow on purpose; tests reuse one hash.
@@ -241,4 +290,13 @@ export async function collect<T = unknown>(socket: Socket, event: string, ms = 4
   await new Promise((r) => setTimeout(r, ms));
   socket.off(event, handler);
   return got;
+}
+
+/** Polls `check` until it returns true, or fails after `ms`. */
+export async function eventually(check: () => Promise<boolean> | boolean, ms = 3000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

@@ -48,6 +48,10 @@ export const errorCatalogue = {
   ERR_CREATING_TICKET: { status: 500, message: "Error creating the ticket" },
   ERR_FETCH_WAPP_MSG: { status: 400, message: "Message too old" },
   ERR_QUEUE_COLOR_ALREADY_EXISTS: { status: 409, message: "This color is already in use" },
+  ERR_CONNECTION_HAS_TICKETS: {
+    status: 409,
+    message: "This connection has conversations; disconnect it instead of deleting it",
+  },
   ERR_WAPP_GREETING_REQUIRED: {
     status: 400,
     message: "A greeting message is required when there is more than one queue",

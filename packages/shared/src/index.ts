@@ -8,3 +8,4 @@ export * from "./settings.js";
 export * from "./schemas/common.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/user.js";
+export * from "./schemas/inbox.js";

@@ -56,14 +56,15 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: "postgres",
       executeSql: async (text, values) => pool.query(text, values as unknown[]),
       migrate: async () => {
-        // Several nodes may start at once: one migrates, the others wait for it.
-        const lock = await pool.connect();
+        // Several nodes may start at once: one migrates, the others wait for it. The lock
+        // lives on its own connection so the pool stays free for the migration itself.
+        const lock = new pg.Client({ connectionString: opts.url });
+        await lock.connect();
         try {
           await lock.query("select pg_advisory_lock(72431)");
           await migrateNodePg(db as never, { migrationsFolder: migrationsFolder() });
         } finally {
-          await lock.query("select pg_advisory_unlock(72431)").catch(() => undefined);
-          lock.release();
+          await lock.end().catch(() => undefined);
         }
       },
       close: () => pool.end(),
@@ -76,7 +77,11 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
-    executeSql: async (text, values) => client.query(text, values as unknown[]),
+    // Parameterless text may hold several statements (pg-boss migrations): exec runs them all.
+    executeSql: async (text, values) =>
+      values?.length
+        ? client.query(text, values as unknown[])
+        : ((await client.exec(text)).at(-1) ?? { rows: [] }),
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
   };

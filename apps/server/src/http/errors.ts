@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { errorCatalogue, type ApiErrorBody, type ErrorCode } from "@atrium/shared";
 import { AppError } from "../lib/errors.js";
@@ -43,4 +43,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (app.serveSpaAsset && (await app.serveSpaAsset(request, reply))) return reply;
     return reply.status(404).send(body("ERR_NOT_FOUND", `Route ${request.method} ${request.url} not found`));
   });
+}
+
+/**
+ * Errors fastify raises before a route is found (a malformed URL); passed as the
+ * `frameworkErrors` option so they too answer in the one error format.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(400).send(body("ERR_VALIDATION", error.message));
 }

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
@@ -15,6 +15,38 @@ export function findWebDist(): string | undefined {
   return undefined;
 }
 
+/** apps/widget/dist (the web-chat widget), found like the SPA. */
+export function findWidgetDist(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, "apps", "widget", "dist");
+    if (existsSync(path.join(candidate, "widget.js"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+/**
+ * The widget script (one tag on any site) and a standalone chat page per connection, for
+ * testing a connection without embedding it anywhere.
+ */
+function registerWidget(app: FastifyInstance, widgetRoot: string): void {
+  const script = () => readFileSync(path.join(widgetRoot, "widget.js"), "utf8");
+  app.get("/widget.js", { config: { public: true } }, async (_request, reply) =>
+    reply
+      .header("content-type", "application/javascript; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      .header("access-control-allow-origin", "*")
+      .header("cross-origin-resource-policy", "cross-origin")
+      .send(script()),
+  );
+  app.get<{ Params: { uuid: string } }>("/webchat/:uuid", { config: { public: true } }, async (request, reply) => {
+    const uuid = request.params.uuid.replace(/[^0-9a-fA-F-]/g, "");
+    const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Chat</title><style>html,body{margin:0;height:100%;font-family:system-ui,sans-serif;background:#f4f6f8}</style></head><body><script src="/widget.js" data-connection="${uuid}" data-mode="page"></script></body></html>`;
+    return reply.header("content-type", "text/html; charset=utf-8").send(html);
+  });
+}
+
 /** A browser navigation (typing a URL, reload) rather than an API call from the client. */
 function isNavigation(request: FastifyRequest): boolean {
   if (request.method !== "GET") return false;
@@ -27,15 +59,21 @@ function isNavigation(request: FastifyRequest): boolean {
  * Serves the built SPA from the same origin as the API. The API and the SPA share paths
  * (/users, /tickets/…), so navigations get index.html and API calls (Accept: JSON) get JSON.
  */
-export async function registerSpa(app: FastifyInstance, root: string | undefined): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  root: string | undefined,
+  widgetRoot?: string,
+): Promise<void> {
+  if (widgetRoot) registerWidget(app, widgetRoot);
   if (!root) return;
-  await app.register(fastifyStatic, { root, serve: false, wildcard: false });
+  // cacheControl off: the headers set below (immutable assets, no-cache index) must stand.
+  await app.register(fastifyStatic, { root, serve: false, wildcard: false, cacheControl: false });
   const sendIndex = (reply: FastifyReply) =>
     reply.header("cache-control", "no-cache").sendFile("index.html");
 
   app.addHook("onRequest", async (request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
-    if (url.startsWith("/socket.io") || !isNavigation(request)) return;
+    if (!isNavigation(request) || /^\/(socket\.io|webchat|widget|files|api)\b/.test(url)) return;
     const file = path.join(root, path.normalize(url));
     if (url !== "/" && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) return;
     return sendIndex(reply);

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { isAdmin, SOCKET_PING_TIMEOUT_MS, clientEvents } from "@atrium/shared";
 import { Server } from "socket.io";
 import type { Db } from "../db/client.js";
@@ -20,12 +20,16 @@ export interface GatewayDeps {
   publisher: Publisher;
   presence: Presence;
   logger: Logger;
+  /** An agent typing in a ticket (relayed to channels that show it). */
+  onTyping?: (actor: Actor, ticketId: number, on: boolean) => Promise<void>;
   /** Redis clients for the adapter (several nodes); absent → in-memory adapter. */
   redis?: { pub: unknown; sub: unknown };
 }
 
 interface SocketData {
   actor: Actor;
+  /** Tickets opened with joinChatBox, kept across room resyncs while still visible. */
+  ticketIds: Set<number>;
 }
 
 /** The rooms a socket belongs to, derived from the database, never from the client. */
@@ -70,6 +74,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
 
   io.on("connection", (socket) => {
     const actor = socket.data.actor;
+    socket.data.ticketIds = new Set();
     void socket.join(actorRooms(actor));
     const log = deps.logger.child({ userId: actor.id, companyId: actor.companyId });
     const safely =
@@ -90,14 +95,26 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
         if (!Number.isInteger(id) || id <= 0) return;
         const [ticket] = await deps.db.select().from(tickets).where(eq(tickets.id, id));
         if (ticket && canViewTicket(socket.data.actor, ticket)) {
+          socket.data.ticketIds.add(ticket.id);
           await socket.join(rooms.ticket(ticket.companyId, ticket.id));
         }
       }),
     );
     socket.on(clientEvents.leftChatBox, (ticketId: unknown) => {
       const id = Number(ticketId);
-      if (Number.isInteger(id)) void socket.leave(rooms.ticket(socket.data.actor.companyId, id));
+      if (!Number.isInteger(id)) return;
+      socket.data.ticketIds.delete(id);
+      void socket.leave(rooms.ticket(socket.data.actor.companyId, id));
     });
+
+    socket.on(
+      "typing",
+      safely(async (payload: unknown) => {
+        const { ticketId, on } = (payload ?? {}) as { ticketId?: unknown; on?: unknown };
+        const id = Number(ticketId);
+        if (Number.isInteger(id) && id > 0) await deps.onTyping?.(socket.data.actor, id, on !== false);
+      }),
+    );
 
     socket.on(clientEvents.userStatus, safely(() => deps.presence.seen(actor.id)));
 
@@ -118,6 +135,15 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
         const actor = await loadActor(deps.db, { sub: userId, sid: socket.data.actor.sessionId });
         socket.data.actor = actor;
         const keep = new Set(actorRooms(actor));
+        // Open tickets stay live unless the change took away the right to see them.
+        const opened = [...socket.data.ticketIds];
+        const stillVisible = opened.length
+          ? (await deps.db.select().from(tickets).where(inArray(tickets.id, opened))).filter((t) =>
+              canViewTicket(actor, t),
+            )
+          : [];
+        socket.data.ticketIds = new Set(stillVisible.map((t) => t.id));
+        for (const t of stillVisible) keep.add(rooms.ticket(t.companyId, t.id));
         for (const room of socket.rooms) {
           if (room !== socket.id && !keep.has(room)) void socket.leave(room);
         }

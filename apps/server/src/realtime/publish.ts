@@ -1,5 +1,6 @@
 import type { Server } from "socket.io";
 import { channels } from "@atrium/shared";
+import { queueAudience, ticketAudience, type TicketAudienceTarget } from "./audience.js";
 import { rooms } from "./rooms.js";
 
 type Target = string | string[];
@@ -50,6 +51,82 @@ export class Publisher {
 
   settingChanged(companyId: number, setting: { key: string; value: string }): void {
     this.toCompany(companyId, channels.setting(companyId), { action: "update", setting });
+  }
+
+  contactChanged(companyId: number, action: "create" | "update", contact: object): void {
+    this.toCompany(companyId, channels.contact(companyId), { action, contact });
+  }
+
+  contactDeleted(companyId: number, contactId: number): void {
+    this.toCompany(companyId, channels.contact(companyId), { action: "delete", contactId });
+  }
+
+  queueChanged(companyId: number, action: "create" | "update", queue: object): void {
+    this.toCompany(companyId, channels.queue(companyId), { action, queue });
+  }
+
+  queueDeleted(companyId: number, queueId: number): void {
+    this.toCompany(companyId, channels.queue(companyId), { action: "delete", queueId });
+  }
+
+  connectionChanged(companyId: number, whatsapp: object): void {
+    this.toCompany(companyId, channels.whatsapp(companyId), { action: "update", whatsapp });
+  }
+
+  connectionDeleted(companyId: number, whatsappId: number): void {
+    this.toCompany(companyId, channels.whatsapp(companyId), { action: "delete", whatsappId });
+  }
+
+  connectionSession(companyId: number, session: object): void {
+    this.toCompany(companyId, channels.whatsappSession(companyId), { action: "update", session });
+  }
+
+  /**
+   * A ticket changed. Sockets that may see it get "update"; sockets that could see it before
+   * but no longer can (transfer to another queue or user) get "delete" so it leaves their list.
+   */
+  ticketChanged(before: TicketAudienceTarget | null, ticket: TicketAudienceTarget & object): void {
+    const c = ticket.companyId;
+    const now = ticketAudience(ticket);
+    this.emit(now, channels.ticket(c), { action: "update", ticket });
+    this.emit(rooms.ticket(c, ticket.id), channels.ticketRoom(c, ticket.id), { action: "update", ticket });
+    if (before) {
+      const lost = ticketAudience(before).filter((r) => !now.includes(r));
+      // A socket can sit in a lost room and a kept one (member of both queues): skip those.
+      if (lost.length && this.io) {
+        this.io.to(lost).except(now).emit(channels.ticket(c), { action: "delete", ticketId: ticket.id });
+      }
+    }
+  }
+
+  ticketDeleted(ticket: TicketAudienceTarget): void {
+    const c = ticket.companyId;
+    this.emit(ticketAudience(ticket), channels.ticket(c), { action: "delete", ticketId: ticket.id });
+    this.emit(rooms.ticket(c, ticket.id), channels.ticketRoom(c, ticket.id), {
+      action: "delete",
+      ticketId: ticket.id,
+    });
+  }
+
+  ticketUnreadReset(ticket: TicketAudienceTarget): void {
+    this.emit(ticketAudience(ticket), channels.ticket(ticket.companyId), {
+      action: "updateUnread",
+      ticketId: ticket.id,
+    });
+  }
+
+  /** A message was created or updated in a ticket; queue-scoped messages stay in their queue. */
+  messageEvent(
+    ticket: TicketAudienceTarget,
+    action: "create" | "update",
+    payload: { message: { queueId: number | null }; ticket?: object; contact?: object },
+  ): void {
+    const c = ticket.companyId;
+    const scope = payload.message.queueId;
+    const target = scope
+      ? [...queueAudience(c, scope), ...(ticket.userId ? [rooms.user(c, ticket.userId)] : [])]
+      : [...ticketAudience(ticket), rooms.ticket(c, ticket.id)];
+    this.emit(target, channels.appMessage(c), { action, ...payload });
   }
 
   /** Membership (profile, queues, company) changed: rejoin the user's sockets to their rooms. */

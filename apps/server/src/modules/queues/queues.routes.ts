@@ -1,31 +1,25 @@
-import { asc, eq } from "drizzle-orm";
+import { idParam, queueSchema } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
-import { queues } from "../../db/schema/index.js";
 
-/** The queue list (agents' pickers, the user modal). The queue admin screen is a later issue. */
+const params = z.object({ id: idParam });
+
 export async function queuesRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  const { queues } = ctx.services;
   app.get(
     "/queue",
     { schema: { querystring: z.object({ companyId: z.coerce.number().int().positive().optional() }) } },
-    async (request) => {
-      const { actor } = request;
-      // Only a super user may look at another company's queues (support-access picker).
-      const companyId = actor.super && request.query.companyId ? request.query.companyId : actor.companyId;
-      const rows = await ctx.db
-        .select()
-        .from(queues)
-        .where(eq(queues.companyId, companyId))
-        .orderBy(asc(queues.orderQueue), asc(queues.name));
-      return rows.map((q) => ({
-        id: q.id,
-        name: q.name,
-        color: q.color,
-        greetingMessage: q.greetingMessage,
-        outOfHoursMessage: q.outOfHoursMessage,
-        orderQueue: q.orderQueue,
-        companyId: q.companyId,
-      }));
-    },
+    (request) => queues.list(request.actor, request.query.companyId),
   );
+  app.get("/queue/:id", { schema: { params } }, (request) => queues.get(request.actor, request.params.id));
+  app.post("/queue", { schema: { body: queueSchema } }, async (request, reply) =>
+    reply.status(201).send(await queues.create(request.actor, request.body)),
+  );
+  app.put("/queue/:id", { schema: { params, body: queueSchema } }, (request) =>
+    queues.update(request.actor, request.params.id, request.body),
+  );
+  app.delete("/queue/:id", { schema: { params } }, async (request, reply) => {
+    await queues.delete(request.actor, request.params.id);
+    return reply.status(204).send();
+  });
 }

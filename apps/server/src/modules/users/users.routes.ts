@@ -5,6 +5,20 @@ import { presentUser } from "./users.presenter.js";
 
 const params = z.object({ id: idParam });
 
+/**
+ * PUT changes only the fields the client sent. The shared schema carries the user form's
+ * defaults (profile "user", queueIds [], …); applied to an update they would demote the user
+ * and clear their queues whenever a field is left out, so they are dropped here.
+ */
+const userPatchSchema = z.object(
+  Object.fromEntries(
+    Object.entries(userUpdateSchema.shape).map(([key, field]) => {
+      const inner = field.unwrap();
+      return [key, inner instanceof z.ZodDefault ? inner.removeDefault().optional() : field];
+    }),
+  ),
+) as unknown as typeof userUpdateSchema;
+
 export async function usersRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   const { users } = ctx.services;
 
@@ -26,7 +40,7 @@ export async function usersRoutes(app: AppInstance, ctx: AppContext): Promise<vo
     reply.status(201).send(await users.create(request.actor, request.body)),
   );
 
-  app.put("/users/:id", { schema: { params, body: userUpdateSchema } }, (request) =>
+  app.put("/users/:id", { schema: { params, body: userPatchSchema } }, (request) =>
     users.update(request.actor, request.params.id, request.body),
   );
 

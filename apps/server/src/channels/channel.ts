@@ -1,0 +1,58 @@
+import type { Readable } from "node:stream";
+import type { ChannelType } from "@atrium/shared";
+import type { connections, contacts, tickets } from "../db/schema/index.js";
+
+export type ConnectionRow = typeof connections.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+export type TicketRow = typeof tickets.$inferSelect;
+
+export interface OutboundFile {
+  name: string;
+  mimeType: string;
+  open(): Readable;
+  url: string;
+}
+
+/** What an adapter is asked to deliver. */
+export interface OutboundMessage {
+  messageId: number;
+  body: string;
+  mediaType: string;
+  file?: OutboundFile;
+  quoted?: { providerMessageId: string | null; body: string; fromMe: boolean } | null;
+}
+
+export interface SendResult {
+  providerMessageId: string;
+  /** Ack reached by the send itself (1 sent, 2 delivered…). */
+  ack: number;
+}
+
+/**
+ * One interface for every channel (DESIGN rule 8). Adapters translate between a provider and
+ * our shapes; they never touch tickets or the database themselves — inbound events go to the
+ * inbound pipeline, outbound sends come from the outbound job.
+ */
+export interface ChannelAdapter {
+  readonly type: ChannelType;
+  start(connection: ConnectionRow): Promise<void>;
+  stop(connection: ConnectionRow): Promise<void>;
+  send(connection: ConnectionRow, contact: ContactRow, message: OutboundMessage): Promise<SendResult>;
+  deleteMessage(connection: ConnectionRow, contact: ContactRow, providerMessageId: string): Promise<void>;
+  markRead(connection: ConnectionRow, contact: ContactRow, providerMessageIds: string[]): Promise<void>;
+  /** Agent typing indicator, where the channel has one. */
+  typing?(connection: ConnectionRow, contact: ContactRow, on: boolean): Promise<void>;
+  profilePicture?(connection: ConnectionRow, contact: ContactRow): Promise<string | undefined>;
+}
+
+export class ChannelRegistry {
+  private readonly adapters = new Map<string, ChannelAdapter>();
+
+  register(adapter: ChannelAdapter): void {
+    this.adapters.set(adapter.type, adapter);
+  }
+
+  get(type: string): ChannelAdapter | undefined {
+    return this.adapters.get(type);
+  }
+}

@@ -1,0 +1,232 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.js";
+import { connectionQueues, contacts, messages, tickets, ticketTracking } from "../db/schema/index.js";
+import { isUniqueViolation } from "../lib/errors.js";
+import type { Logger } from "../lib/logger.js";
+import { KeyedMutex } from "../lib/mutex.js";
+import { presentContact } from "../modules/contacts/contacts.presenter.js";
+import type { FilesService, IncomingFile } from "../modules/files/files.service.js";
+import { presentMessage, type MessageRow } from "../modules/messages/messages.presenter.js";
+import { presentTicket } from "../modules/tickets/tickets.presenter.js";
+import { nextProtocol } from "../modules/tickets/tickets.service.js";
+import type { Publisher } from "../realtime/publish.js";
+import type { ContactRow, TicketRow } from "./channel.js";
+import { lastMessageText } from "./outbound.js";
+
+/** A provider event, normalised by its adapter. */
+export interface InboundEvent {
+  companyId: number;
+  connectionId: number;
+  channelType: string;
+  providerMessageId: string;
+  from: { number: string; name: string; email?: string; profilePicUrl?: string; isGroup?: boolean; lid?: string };
+  fromMe: boolean;
+  body: string;
+  mediaType: string;
+  file?: IncomingFile;
+  quotedProviderMessageId?: string;
+  participant?: string;
+  timestamp?: number;
+  raw?: unknown;
+}
+
+export interface InboundResult {
+  duplicate: boolean;
+  message: MessageRow;
+  ticket: TicketRow;
+  contact: ContactRow;
+  ticketCreated: boolean;
+  contactCreated: boolean;
+}
+
+/** Runs after a new message is stored (greeting, bot menus). */
+export type AfterInbound = (result: InboundResult) => Promise<void>;
+
+/**
+ * THE inbound pipeline (DESIGN rule 7): dedupe by provider id → contact upsert → ticket
+ * find-or-create → message insert → publish → bot step. Serialised per contact (in process and,
+ * through an advisory lock, across nodes) and idempotent; the partial unique index on tickets
+ * makes duplicates impossible even if both guards failed.
+ */
+export class InboundPipeline {
+  private readonly locks = new KeyedMutex();
+  private readonly afterHooks: AfterInbound[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly files: FilesService,
+    private readonly publisher: Publisher,
+    private readonly logger: Logger,
+  ) {}
+
+  onMessage(hook: AfterInbound): void {
+    this.afterHooks.push(hook);
+  }
+
+  receive(event: InboundEvent): Promise<InboundResult> {
+    return this.locks.run(`${event.connectionId}:${event.from.number}`, async () => {
+      const result = await this.store(event);
+      if (!result.duplicate) {
+        await this.publish(result);
+        for (const hook of this.afterHooks) {
+          await hook(result).catch((err) => this.logger.warn({ err }, "after-inbound step failed"));
+        }
+      }
+      return result;
+    });
+  }
+
+  private async store(event: InboundEvent): Promise<InboundResult> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.db.transaction((tx) => this.storeIn(tx, event));
+      } catch (err) {
+        // Another node created the contact or ticket between our read and write: try again.
+        if (attempt < 3 && isUniqueViolation(err)) continue;
+        throw err;
+      }
+    }
+  }
+
+  private async storeIn(tx: Tx, event: InboundEvent): Promise<InboundResult> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${event.connectionId}, hashtext(${event.from.number}))`);
+
+    const [existing] = await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.connectionId, event.connectionId), eq(messages.providerMessageId, event.providerMessageId)));
+    if (existing) {
+      const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, existing.ticketId));
+      const [contact] = await tx.select().from(contacts).where(eq(contacts.id, ticket!.contactId));
+      return { duplicate: true, message: existing, ticket: ticket!, contact: contact!, ticketCreated: false, contactCreated: false };
+    }
+
+    const { contact, created: contactCreated } = await this.upsertContact(tx, event);
+    const { ticket, created: ticketCreated } = await this.findOrCreateTicket(tx, event, contact);
+
+    const quoted = event.quotedProviderMessageId
+      ? (
+          await tx
+            .select({ id: messages.id })
+            .from(messages)
+            .where(
+              and(eq(messages.connectionId, event.connectionId), eq(messages.providerMessageId, event.quotedProviderMessageId)),
+            )
+        )[0]
+      : undefined;
+    const file = event.file ? await this.files.save(event.companyId, event.file, undefined, tx) : undefined;
+
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        companyId: event.companyId,
+        ticketId: ticket.id,
+        contactId: contact.id,
+        connectionId: event.connectionId,
+        providerMessageId: event.providerMessageId,
+        body: event.body,
+        mediaType: event.mediaType,
+        fileId: file?.id ?? null,
+        fromMe: event.fromMe,
+        read: event.fromMe,
+        ack: event.fromMe ? 1 : 0,
+        quotedMsgId: quoted?.id ?? null,
+        participant: event.participant ?? null,
+        messageTimestamp: event.timestamp ?? Date.now(),
+        raw: event.raw ?? null,
+      })
+      .returning();
+
+    const [updated] = await tx
+      .update(tickets)
+      .set({
+        lastMessage: lastMessageText(event.body, event.mediaType, file?.name),
+        updatedAt: new Date(),
+        ...(!event.fromMe && { unreadMessages: sql`${tickets.unreadMessages} + 1` }),
+      })
+      .where(eq(tickets.id, ticket.id))
+      .returning();
+    return { duplicate: false, message: message!, ticket: updated!, contact, ticketCreated, contactCreated };
+  }
+
+  private async upsertContact(tx: Tx, event: InboundEvent) {
+    const [found] = await tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, event.companyId), eq(contacts.number, event.from.number)));
+    if (found) {
+      const changes: Partial<ContactRow> = {};
+      if (event.from.profilePicUrl && event.from.profilePicUrl !== found.profilePicUrl) {
+        changes.profilePicUrl = event.from.profilePicUrl;
+      }
+      if (event.from.email && !found.email) changes.email = event.from.email;
+      if (Object.keys(changes).length === 0) return { contact: found, created: false };
+      const [updated] = await tx.update(contacts).set(changes).where(eq(contacts.id, found.id)).returning();
+      return { contact: updated!, created: false };
+    }
+    const [created] = await tx
+      .insert(contacts)
+      .values({
+        companyId: event.companyId,
+        number: event.from.number,
+        name: event.from.name || event.from.number,
+        email: event.from.email ?? "",
+        profilePicUrl: event.from.profilePicUrl ?? "",
+        isGroup: event.from.isGroup ?? false,
+        channelType: event.channelType,
+        lid: event.from.lid ?? null,
+      })
+      .returning();
+    return { contact: created!, created: true };
+  }
+
+  private async findOrCreateTicket(tx: Tx, event: InboundEvent, contact: ContactRow) {
+    const [active] = await tx
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.contactId, contact.id),
+          eq(tickets.connectionId, event.connectionId),
+          inArray(tickets.status, ["open", "pending"]),
+        ),
+      );
+    if (active) return { ticket: active, created: false };
+
+    // A connection with exactly one queue puts new tickets straight into it.
+    const queues = await tx
+      .select({ queueId: connectionQueues.queueId })
+      .from(connectionQueues)
+      .where(eq(connectionQueues.connectionId, event.connectionId));
+    const [ticket] = await tx
+      .insert(tickets)
+      .values({
+        companyId: event.companyId,
+        protocol: await nextProtocol(tx, event.companyId),
+        status: "pending",
+        contactId: contact.id,
+        connectionId: event.connectionId,
+        queueId: queues.length === 1 ? queues[0]!.queueId : null,
+        channelType: event.channelType,
+        isGroup: event.from.isGroup ?? false,
+        chatbot: queues.length > 1,
+      })
+      .returning();
+    await tx.insert(ticketTracking).values({
+      companyId: event.companyId,
+      ticketId: ticket!.id,
+      connectionId: event.connectionId,
+      queuedAt: new Date(),
+    });
+    return { ticket: ticket!, created: true };
+  }
+
+  private async publish(result: InboundResult): Promise<void> {
+    const ticket = await presentTicket(this.db, result.ticket.id);
+    const contact = await presentContact(this.db, result.contact);
+    if (result.contactCreated) this.publisher.contactChanged(result.contact.companyId, "create", contact);
+    const message = await presentMessage(this.db, this.files.signer, result.message);
+    this.publisher.ticketChanged(null, ticket);
+    this.publisher.messageEvent(ticket, "create", { message, ticket, contact });
+  }
+}

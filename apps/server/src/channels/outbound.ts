@@ -1,0 +1,164 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client.js";
+import { connections, contacts, files, messages, tickets } from "../db/schema/index.js";
+import { AppError } from "../lib/errors.js";
+import type { Logger } from "../lib/logger.js";
+import type { Jobs } from "../jobs/jobs.js";
+import { presentMessage, type MessageRow } from "../modules/messages/messages.presenter.js";
+import type { FilesService } from "../modules/files/files.service.js";
+import { presentTicket } from "../modules/tickets/tickets.presenter.js";
+import type { Publisher } from "../realtime/publish.js";
+import type { ChannelRegistry, TicketRow } from "./channel.js";
+
+export const OUTBOUND_JOB = "outbound.send";
+
+export interface OutgoingMessage {
+  body: string;
+  mediaType?: string;
+  fileId?: number | null;
+  senderId?: number | null;
+  quotedMsgId?: number | null;
+  /** Queue-scoped (visible to that queue's members only). */
+  queueId?: number | null;
+}
+
+/** Preview text of a message for the ticket list. */
+export function lastMessageText(body: string, mediaType: string, fileName?: string | null): string {
+  if (body.trim()) return body.slice(0, 255);
+  return fileName ? fileName.slice(0, 255) : mediaType;
+}
+
+/**
+ * Outgoing messages: stored first (ack 0), then delivered by the connection's adapter through a
+ * job with retries; the ack follows delivery (DESIGN rule 10).
+ */
+export class Outbound {
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: Jobs,
+    private readonly registry: ChannelRegistry,
+    private readonly publisher: Publisher,
+    private readonly files: FilesService,
+    private readonly logger: Logger,
+  ) {}
+
+  async init(): Promise<void> {
+    await this.jobs.register<{ messageId: number }>(OUTBOUND_JOB, (data, job) =>
+      this.deliver(data.messageId, job.lastTry),
+    );
+  }
+
+  /** Stores an outgoing message in the ticket, publishes it and queues its delivery. */
+  async queue(ticket: TicketRow, input: OutgoingMessage): Promise<MessageRow> {
+    const message = await this.db.transaction((tx) => this.insert(tx, ticket, input));
+    await this.afterInsert(ticket.id, message);
+    return message;
+  }
+
+  /** Insert only, inside the caller's transaction; call `afterInsert` after commit. */
+  async insert(tx: DbOrTx, ticket: TicketRow, input: OutgoingMessage): Promise<MessageRow> {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        connectionId: ticket.connectionId,
+        body: input.body,
+        mediaType: input.mediaType ?? "chat",
+        fileId: input.fileId ?? null,
+        fromMe: true,
+        read: true,
+        ack: 0,
+        senderId: input.senderId ?? null,
+        quotedMsgId: input.quotedMsgId ?? null,
+        queueId: input.queueId ?? null,
+        messageTimestamp: Date.now(),
+      })
+      .returning();
+    let fileName: string | null = null;
+    if (input.fileId) {
+      const [file] = await tx.select({ name: files.name }).from(files).where(eq(files.id, input.fileId));
+      fileName = file?.name ?? null;
+    }
+    if (!input.queueId) {
+      await tx
+        .update(tickets)
+        .set({ lastMessage: lastMessageText(input.body, row!.mediaType, fileName), updatedAt: new Date() })
+        .where(eq(tickets.id, ticket.id));
+    }
+    return row!;
+  }
+
+  async afterInsert(ticketId: number, message: MessageRow): Promise<void> {
+    const ticket = await presentTicket(this.db, ticketId);
+    const dto = await presentMessage(this.db, this.files.signer, message);
+    this.publisher.messageEvent(ticket, "create", { message: dto, ticket, contact: ticket.contact });
+    if (!message.queueId) this.publisher.ticketChanged(null, ticket);
+    // Notes and queue-internal messages are never sent to the contact.
+    if (message.mediaType !== "note" && !message.queueId) {
+      await this.jobs.send(OUTBOUND_JOB, { messageId: message.id });
+    }
+  }
+
+  /** The job: hand the message to the channel adapter and record the provider's id and ack. */
+  async deliver(messageId: number, lastTry: boolean): Promise<void> {
+    const [row] = await this.db
+      .select({ message: messages, ticket: tickets, connection: connections, contact: contacts })
+      .from(messages)
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .innerJoin(connections, eq(connections.id, tickets.connectionId))
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(eq(messages.id, messageId));
+    if (!row || row.message.isDeleted || row.message.providerMessageId) return;
+    const { message, ticket, connection, contact } = row;
+    try {
+      const adapter = this.registry.get(connection.channelType);
+      if (!adapter) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+      const file = message.fileId ? await this.files.findById(message.fileId) : undefined;
+      const quoted = message.quotedMsgId
+        ? (await this.db.select().from(messages).where(eq(messages.id, message.quotedMsgId)))[0]
+        : undefined;
+      const result = await adapter.send(connection, contact, {
+        messageId: message.id,
+        body: message.body,
+        mediaType: message.mediaType,
+        file: file
+          ? { name: file.name, mimeType: file.mimeType, open: () => this.files.open(file), url: this.files.signer.url(file.id) }
+          : undefined,
+        quoted: quoted ? { providerMessageId: quoted.providerMessageId, body: quoted.body, fromMe: quoted.fromMe } : null,
+      });
+      await this.setAck(ticket, message.id, result.ack, result.providerMessageId);
+    } catch (err) {
+      this.logger.warn({ err, messageId }, "delivery failed");
+      if (lastTry) {
+        const [failed] = await this.db
+          .update(messages)
+          .set({ error: "ERR_SENDING_WAPP_MSG" })
+          .where(eq(messages.id, messageId))
+          .returning();
+        if (failed) await this.publishUpdate(ticket, failed);
+      }
+      throw err;
+    }
+  }
+
+  /** Raises a message's ack (never lowers it) and publishes the change. */
+  async setAck(ticket: TicketRow, messageId: number, ack: number, providerMessageId?: string): Promise<void> {
+    const [updated] = await this.db
+      .update(messages)
+      .set({
+        ack: sql`greatest(${messages.ack}, ${ack})`,
+        ...(providerMessageId && { providerMessageId }),
+        error: null,
+      })
+      .where(and(eq(messages.id, messageId), eq(messages.companyId, ticket.companyId)))
+      .returning();
+    if (updated) await this.publishUpdate(ticket, updated);
+  }
+
+  async publishUpdate(ticket: TicketRow, message: MessageRow): Promise<void> {
+    const dto = await presentMessage(this.db, this.files.signer, message);
+    this.publisher.messageEvent(ticket, "update", { message: dto });
+  }
+}

@@ -1,0 +1,91 @@
+import PgBoss from "pg-boss";
+import type { Database } from "../db/client.js";
+import type { Logger } from "../lib/logger.js";
+
+export interface JobOptions {
+  startAfter?: Date;
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  singletonKey?: string;
+}
+
+export interface JobContext {
+  id: string;
+  retryCount: number;
+  retryLimit: number;
+  /** True when this is the last try: the handler records the failure for good. */
+  lastTry: boolean;
+}
+
+type Handler<T> = (data: T, job: JobContext) => Promise<void>;
+
+/**
+ * Durable jobs on pg-boss, in the same database (PGlite or PostgreSQL). Anything that must
+ * happen later or be retried goes here, so it survives restarts and runs once across nodes.
+ */
+export class Jobs {
+  private readonly boss: PgBoss;
+  private readonly workers = new Map<string, string>();
+  private started = false;
+
+  constructor(
+    database: Database,
+    private readonly logger: Logger,
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: database.executeSql } as never,
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: 120,
+    });
+    this.boss.on("error", (err) => logger.warn({ err }, "job queue error"));
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    this.started = true;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
+  }
+
+  async register<T extends object>(name: string, handler: Handler<T>, defaults: JobOptions = {}): Promise<void> {
+    await this.boss.createQueue(name, {
+      name,
+      retryLimit: defaults.retryLimit ?? 5,
+      retryDelay: defaults.retryDelay ?? 2,
+      retryBackoff: defaults.retryBackoff ?? true,
+    });
+    const workerId = await this.boss.work<T>(
+      name,
+      { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        const meta = job as unknown as { retryCount: number; retryLimit: number };
+        await handler(job.data, {
+          id: job.id,
+          retryCount: meta.retryCount,
+          retryLimit: meta.retryLimit,
+          lastTry: meta.retryCount >= meta.retryLimit,
+        }).catch((err) => {
+          this.logger.warn({ err, job: name, id: job.id }, "job failed");
+          throw err;
+        });
+      },
+    );
+    this.workers.set(name, workerId);
+  }
+
+  async send<T extends object>(name: string, data: T, options: JobOptions = {}): Promise<string | null> {
+    const id = await this.boss.send(name, data, options);
+    // Wake this node's worker now instead of at its next poll.
+    const worker = this.workers.get(name);
+    if (worker && !options.startAfter) this.boss.notifyWorker(worker);
+    return id;
+  }
+}

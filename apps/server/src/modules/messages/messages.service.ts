@@ -1,0 +1,180 @@
+import { and, count, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { isAdmin, PAGE_SIZE } from "@atrium/shared";
+import type { Db } from "../../db/client.js";
+import { connections, contacts, messages, quickMessages, tickets } from "../../db/schema/index.js";
+import type { ChannelRegistry, TicketRow } from "../../channels/channel.js";
+import type { Outbound } from "../../channels/outbound.js";
+import { AppError } from "../../lib/errors.js";
+import type { Actor } from "../auth/actor.js";
+import type { FilesService, IncomingFile } from "../files/files.service.js";
+import type { TicketsService } from "../tickets/tickets.service.js";
+import { presentTicket } from "../tickets/tickets.presenter.js";
+import { presentMessages, type MessageDTO } from "./messages.presenter.js";
+
+export interface SendInput {
+  body: string;
+  quotedMsgId?: number | null;
+  quickMessageId?: number | null;
+  files?: IncomingFile[];
+}
+
+/** Media type of an uploaded file, from its MIME type. */
+export function mediaTypeOf(mimetype: string): string {
+  const kind = mimetype.split("/")[0];
+  if (kind === "image" || kind === "audio" || kind === "video") return kind;
+  return "document";
+}
+
+export class MessagesService {
+  constructor(
+    private readonly db: Db,
+    private readonly tickets: TicketsService,
+    private readonly outbound: Outbound,
+    private readonly files: FilesService,
+    private readonly registry: ChannelRegistry,
+  ) {}
+
+  /**
+   * A page of a ticket's messages, newest page first, oldest first within the page. Opening
+   * the ticket (not spying) marks it read. Queue-scoped messages only for that queue's members.
+   */
+  async list(actor: Actor, ticketId: number, pageNumber: number, spy: boolean) {
+    const ticket = await this.tickets.openable(actor, { id: ticketId });
+    if (spy && !isAdmin(actor)) throw new AppError("ERR_NO_PERMISSION");
+    const visible = and(
+      eq(messages.ticketId, ticket.id),
+      isAdmin(actor)
+        ? undefined
+        : or(isNull(messages.queueId), actor.queueIds.length ? inArray(messages.queueId, actor.queueIds) : undefined),
+    );
+    const size = PAGE_SIZE.messages;
+    const rows = await this.db
+      .select()
+      .from(messages)
+      .where(visible)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(size + 1)
+      .offset((pageNumber - 1) * size);
+    const [total] = await this.db.select({ n: count() }).from(messages).where(visible);
+    const page = rows.slice(0, size).reverse();
+    if (!spy && pageNumber === 1) await this.markRead(ticket);
+    return {
+      messages: await presentMessages(this.db, this.files.signer, page),
+      ticket: await presentTicket(this.db, ticket.id),
+      count: total?.n ?? 0,
+      hasMore: rows.length > size,
+    };
+  }
+
+  async markRead(ticket: TicketRow): Promise<void> {
+    const unread = await this.db
+      .update(messages)
+      .set({ read: true })
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
+      .returning({ providerMessageId: messages.providerMessageId });
+    await this.tickets.markRead(ticket);
+    const ids = unread.map((m) => m.providerMessageId).filter((id): id is string => Boolean(id));
+    if (ids.length) {
+      const [row] = await this.db
+        .select({ connection: connections, contact: contacts })
+        .from(connections)
+        .innerJoin(contacts, eq(contacts.id, ticket.contactId))
+        .where(eq(connections.id, ticket.connectionId));
+      if (row) {
+        const adapter = this.registry.get(row.connection.channelType);
+        await adapter?.markRead(row.connection, row.contact, ids).catch(() => undefined);
+      }
+    }
+  }
+
+  /** An agent's message: stored first, delivered by the outbound job. Only in open tickets. */
+  async send(actor: Actor, ticketId: number, input: SendInput): Promise<MessageDTO[]> {
+    const ticket = await this.tickets.openable(actor, { id: ticketId });
+    if (ticket.status !== "open") {
+      throw new AppError("ERR_VALIDATION", "Messages can only be sent in open tickets", { status: ticket.status });
+    }
+    if (!isAdmin(actor) && ticket.userId !== actor.id) throw new AppError("ERR_NO_PERMISSION");
+    const quotedMsgId = input.quotedMsgId ? await this.assertQuoted(ticket, input.quotedMsgId) : null;
+
+    let body = input.body;
+    const attachments: { fileId: number; mediaType: string; name: string }[] = [];
+    if (input.quickMessageId) {
+      const [quick] = await this.db
+        .select()
+        .from(quickMessages)
+        .where(and(eq(quickMessages.id, input.quickMessageId), eq(quickMessages.companyId, actor.companyId)));
+      if (!quick) throw new AppError("ERR_NOT_FOUND", "Quick message not found");
+      if (!body.trim()) body = quick.message;
+      const file = quick.fileId ? await this.files.findById(quick.fileId) : undefined;
+      if (file) attachments.push({ fileId: file.id, mediaType: mediaTypeOf(file.mimeType), name: file.name });
+    }
+    for (const upload of input.files ?? []) {
+      const file = await this.files.save(actor.companyId, upload, actor.id);
+      attachments.push({ fileId: file.id, mediaType: mediaTypeOf(upload.mimetype), name: upload.filename });
+    }
+    if (!attachments.length && !body.trim()) {
+      throw new AppError("ERR_VALIDATION", "Empty message", { body: "Required" });
+    }
+
+    const rows = [];
+    if (attachments.length === 0) {
+      rows.push(await this.outbound.queue(ticket, { body, senderId: actor.id, quotedMsgId }));
+    }
+    for (const [index, item] of attachments.entries()) {
+      rows.push(
+        await this.outbound.queue(ticket, {
+          // The text travels with the first file as its caption (the client sends the file
+          // name as body for a bare upload: no caption then).
+          body: index === 0 && body.trim() !== item.name ? body : "",
+          mediaType: item.mediaType,
+          fileId: item.fileId,
+          senderId: actor.id,
+          quotedMsgId: index === 0 ? quotedMsgId : null,
+        }),
+      );
+    }
+    return presentMessages(this.db, this.files.signer, rows);
+  }
+
+  /** Deletes one of the actor's own messages: shown as deleted, removed at the provider. */
+  async delete(actor: Actor, messageId: number): Promise<void> {
+    const [row] = await this.db
+      .select({ message: messages, ticket: tickets })
+      .from(messages)
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .where(and(eq(messages.id, messageId), eq(messages.companyId, actor.companyId)));
+    if (!row) throw new AppError("ERR_NOT_FOUND", "Message not found");
+    if (!row.message.fromMe || row.message.senderId !== actor.id) throw new AppError("ERR_NO_PERMISSION");
+    const [updated] = await this.db
+      .update(messages)
+      .set({ isDeleted: true })
+      .where(eq(messages.id, messageId))
+      .returning();
+    await this.outbound.publishUpdate(row.ticket, updated!);
+    if (row.message.providerMessageId) {
+      const [peer] = await this.db
+        .select({ connection: connections, contact: contacts })
+        .from(connections)
+        .innerJoin(contacts, eq(contacts.id, row.ticket.contactId))
+        .where(eq(connections.id, row.ticket.connectionId));
+      if (peer) {
+        try {
+          await this.registry
+            .get(peer.connection.channelType)
+            ?.deleteMessage(peer.connection, peer.contact, row.message.providerMessageId);
+        } catch {
+          throw new AppError("ERR_DELETE_WAPP_MSG");
+        }
+      }
+    }
+  }
+
+  private async assertQuoted(ticket: TicketRow, quotedMsgId: number): Promise<number> {
+    const [quoted] = await this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.id, quotedMsgId), eq(messages.ticketId, ticket.id)));
+    if (!quoted) throw new AppError("ERR_VALIDATION", "Quoted message not found", { quotedMsg: "Unknown" });
+    return quoted.id;
+  }
+}

@@ -1,0 +1,96 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { connections, contacts, queues, tags, tickets, ticketTags, users } from "../../db/schema/index.js";
+
+export interface TicketDTO {
+  id: number;
+  uuid: string;
+  protocol: number;
+  status: string;
+  companyId: number;
+  queueId: number | null;
+  queue: { id: number; name: string; color: string } | null;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  contactId: number;
+  contact: { id: number; name: string; number: string; email: string; profilePicUrl: string; isGroup: boolean };
+  whatsappId: number;
+  whatsapp: { id: number; name: string; channelType: string; status: string };
+  channelType: string;
+  lastMessage: string;
+  unreadMessages: number;
+  isGroup: boolean;
+  chatbot: boolean;
+  tags: { id: number; name: string; color: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Tickets as JSON with contact, queue, user, connection and tags, in the order of `ids`. */
+export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<TicketDTO[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      t: tickets,
+      c: {
+        id: contacts.id,
+        name: contacts.name,
+        number: contacts.number,
+        email: contacts.email,
+        profilePicUrl: contacts.profilePicUrl,
+        isGroup: contacts.isGroup,
+      },
+      q: { id: queues.id, name: queues.name, color: queues.color },
+      u: { id: users.id, name: users.name },
+      w: { id: connections.id, name: connections.name, channelType: connections.channelType, status: connections.status },
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(connections, eq(connections.id, tickets.connectionId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .where(inArray(tickets.id, ids));
+  const tagRows = await db
+    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+    .from(ticketTags)
+    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+    .where(inArray(ticketTags.ticketId, ids))
+    .orderBy(asc(tags.name));
+  const byId = new Map(rows.map((r) => [r.t.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const { t } = r;
+    return [
+      {
+        id: t.id,
+        uuid: t.uuid,
+        protocol: t.protocol,
+        status: t.status,
+        companyId: t.companyId,
+        queueId: t.queueId,
+        queue: r.q?.id ? r.q : null,
+        userId: t.userId,
+        user: r.u?.id ? r.u : null,
+        contactId: t.contactId,
+        contact: r.c,
+        whatsappId: t.connectionId,
+        whatsapp: r.w,
+        channelType: t.channelType,
+        lastMessage: t.lastMessage,
+        unreadMessages: t.unreadMessages,
+        isGroup: t.isGroup,
+        chatbot: t.chatbot,
+        tags: tagRows.filter((x) => x.ticketId === id).map(({ id: tagId, name, color }) => ({ id: tagId, name, color })),
+        createdAt: t.createdAt.toISOString(),
+        updatedAt: t.updatedAt.toISOString(),
+      },
+    ];
+  });
+}
+
+export async function presentTicket(db: DbOrTx, id: number): Promise<TicketDTO> {
+  const [dto] = await presentTicketsById(db, [id]);
+  if (!dto) throw new Error(`ticket ${id} vanished`);
+  return dto;
+}
