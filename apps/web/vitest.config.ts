@@ -1,13 +1,17 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineProject } from "vitest/config";
 
 export default defineProject({
+  // Same root whether run as a project of the root config or with --config from anywhere.
+  root: fileURLToPath(new URL(".", import.meta.url)),
   plugins: [react()],
   test: {
     name: "web",
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
+    clearMocks: true,
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -47,8 +47,9 @@ async function stdoutOf(fn: () => Promise<void>): Promise<string> {
 }
 
 async function counts(db: Db) {
-  const n = async (table: typeof companies | typeof plans | typeof instances | typeof settings | typeof users) =>
-    (await db.select({ n: count() }).from(table))[0]!.n;
+  const n = async (
+    table: typeof companies | typeof plans | typeof instances | typeof settings | typeof users,
+  ) => (await db.select({ n: count() }).from(table))[0]!.n;
   return {
     companies: await n(companies),
     plans: await n(plans),
@@ -107,7 +108,11 @@ describe("first run", () => {
     expect(admin!.passwordHash).not.toContain(password!);
 
     // Through the API as well: the login answer carries the instance address clients use.
-    const { app } = await buildApp({ config: testConfig(), database, logger: createLogger("silent") });
+    const { app } = await buildApp({
+      config: testConfig(),
+      database,
+      logger: createLogger("silent"),
+    });
     try {
       await app.ready();
       const res = await app.inject({
@@ -163,7 +168,11 @@ describe("later runs", () => {
     const { db } = await freshDatabase();
     await stdoutOf(() => bootstrap(db, firstRun, quietLogger()));
     const printed = await stdoutOf(() =>
-      bootstrap(db, { ...firstRun, INSTANCE_ID: "node-b", PUBLIC_URL: "https://b.example.com" }, quietLogger()),
+      bootstrap(
+        db,
+        { ...firstRun, INSTANCE_ID: "node-b", PUBLIC_URL: "https://b.example.com" },
+        quietLogger(),
+      ),
     );
     expect(printed).toBe("");
     expect(await counts(db)).toMatchObject({ companies: 1, plans: 1, instances: 2, users: 1 });

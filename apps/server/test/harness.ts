@@ -300,3 +300,43 @@ export async function eventually(check: () => Promise<boolean> | boolean, ms = 3
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+// ---------------------------------------------------------------- inbox
+
+export async function createConnection(
+  server: TestServer,
+  companyId: number,
+  overrides: Partial<import("../src/db/schema/index.js").ConnectionConfig & Record<string, unknown>> = {},
+) {
+  const { connections } = await import("../src/db/schema/index.js");
+  const [row] = await server.db
+    .insert(connections)
+    .values({
+      companyId,
+      name: `Site ${uid()}`,
+      channelType: "WEB_CHAT",
+      status: "CONNECTED",
+      isDefault: true,
+      ...(overrides as object),
+    })
+    .returning();
+  return row!;
+}
+
+/** A message from a contact through the real inbound pipeline. */
+export function inbound(
+  server: TestServer,
+  connection: { id: number; companyId: number; channelType: string },
+  opts: { number: string; name?: string; body?: string; id?: string; fromMe?: boolean },
+) {
+  return server.ctx.inbound.receive({
+    companyId: connection.companyId,
+    connectionId: connection.id,
+    channelType: connection.channelType,
+    providerMessageId: opts.id ?? `msg-${uid()}-${uid()}`,
+    from: { number: opts.number, name: opts.name ?? `Contact ${opts.number}` },
+    fromMe: opts.fromMe ?? false,
+    body: opts.body ?? "hello",
+    mediaType: "chat",
+  });
+}

@@ -24,7 +24,11 @@ const STACK = /\bat .+\(|node_modules|\.ts:\d+|\.js:\d+/;
 
 async function seedSuper() {
   const company = await createCompany(server.db);
-  const user = await createUser(server.db, { companyId: company.id, profile: "admin", super: true });
+  const user = await createUser(server.db, {
+    companyId: company.id,
+    profile: "admin",
+    super: true,
+  });
   return { company, user, session: await login(server, user.email) };
 }
 
@@ -53,7 +57,10 @@ describe("error format", () => {
       await server.app.inject({
         method: "PUT",
         url: `/users/${seed.member.id}`,
-        headers: { "content-type": "application/json", authorization: `Bearer ${seed.as.admin.token}` },
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${seed.as.admin.token}`,
+        },
         payload: "{name: 'unquoted'}",
       }),
     ];
@@ -79,7 +86,13 @@ describe("error format", () => {
   it("a non-numeric id answers 400 ERR_VALIDATION", async () => {
     const seed = await seedCompany(server);
     for (const method of ["GET", "PUT", "DELETE"] as const) {
-      const res = await request(server, seed.as.admin, method, "/users/abc", method === "PUT" ? {} : undefined);
+      const res = await request(
+        server,
+        seed.as.admin,
+        method,
+        "/users/abc",
+        method === "PUT" ? {} : undefined,
+      );
       expect(res.statusCode, method).toBe(400);
       expect(res.json().error, method).toBe("ERR_VALIDATION");
       expect(res.body).not.toMatch(STACK);
@@ -107,7 +120,9 @@ describe("error format", () => {
 describe("settings", () => {
   it("anonymous gets 401", async () => {
     expect((await request(server, null, "GET", "/settings")).statusCode).toBe(401);
-    expect((await request(server, null, "PUT", "/settings/userRating", { value: "enabled" })).statusCode).toBe(401);
+    expect(
+      (await request(server, null, "PUT", "/settings/userRating", { value: "enabled" })).statusCode,
+    ).toBe(401);
   });
 
   it("a user reads the company's settings but cannot change them", async () => {
@@ -115,7 +130,9 @@ describe("settings", () => {
     const list = await request(server, seed.as.member, "GET", "/settings");
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual(expect.arrayContaining([{ key: "userRating", value: "disabled" }]));
-    const res = await request(server, seed.as.member, "PUT", "/settings/userRating", { value: "enabled" });
+    const res = await request(server, seed.as.member, "PUT", "/settings/userRating", {
+      value: "enabled",
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe("ERR_NO_PERMISSION");
     const one = await request(server, seed.as.member, "GET", "/settings/userRating");
@@ -124,7 +141,9 @@ describe("settings", () => {
 
   it("an admin's bad value for a known key answers 400 and changes nothing", async () => {
     const seed = await seedCompany(server);
-    const res = await request(server, seed.as.admin, "PUT", "/settings/userCreation", { value: "maybe" });
+    const res = await request(server, seed.as.admin, "PUT", "/settings/userCreation", {
+      value: "maybe",
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe("ERR_VALIDATION");
     const one = await request(server, seed.as.admin, "GET", "/settings/userCreation");
@@ -143,15 +162,24 @@ describe("settings", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ key: "userCreation", value: "enabled" });
     const list = await request(server, seed.as.member, "GET", "/settings");
-    expect(list.json()).toEqual(expect.arrayContaining([{ key: "userCreation", value: "enabled" }]));
+    expect(list.json()).toEqual(
+      expect.arrayContaining([{ key: "userCreation", value: "enabled" }]),
+    );
     const theirs = await request(server, other.as.admin, "GET", "/settings");
-    expect(theirs.json()).toEqual(expect.arrayContaining([{ key: "userCreation", value: "disabled" }]));
+    expect(theirs.json()).toEqual(
+      expect.arrayContaining([{ key: "userCreation", value: "disabled" }]),
+    );
     // The setting takes effect: signup into this company now works, not into the other.
     const signup = (companyId: number) =>
       server.app.inject({
         method: "POST",
         url: "/auth/signup",
-        payload: { name: "New Agent", email: `signup-${companyId}-${Date.now()}@example.com`, password: "12345", companyId },
+        payload: {
+          name: "New Agent",
+          email: `signup-${companyId}-${Date.now()}@example.com`,
+          password: "12345",
+          companyId,
+        },
       });
     expect((await signup(seed.company.id)).statusCode).toBe(201);
     expect((await signup(other.company.id)).statusCode).toBe(403);
@@ -184,7 +212,10 @@ describe("GET /companies/list", () => {
     const ids = res.json().map((c: { id: number }) => c.id);
     expect(ids).toEqual(expect.arrayContaining([root.company.id, active.id]));
     expect(ids).not.toContain(archived.id);
-    expect(res.json().find((c: { id: number }) => c.id === active.id)).toEqual({ id: active.id, name: active.name });
+    expect(res.json().find((c: { id: number }) => c.id === active.id)).toEqual({
+      id: active.id,
+      name: active.name,
+    });
   });
 });
 
@@ -197,7 +228,12 @@ describe("GET /queue", () => {
       for (const session of [seed.as.member, seed.as.admin]) {
         const res = await request(server, session, "GET", url);
         expect(res.statusCode).toBe(200);
-        expect(res.json().map((q: { id: number }) => q.id).sort()).toEqual([seed.queue.id, second.id].sort());
+        expect(
+          res
+            .json()
+            .map((q: { id: number }) => q.id)
+            .sort(),
+        ).toEqual([seed.queue.id, second.id].sort());
       }
     }
   });
@@ -206,7 +242,9 @@ describe("GET /queue", () => {
     const root = await seedSuper();
     const other = await seedCompany(server);
     const res = await request(server, root.session, "GET", `/queue?companyId=${other.company.id}`);
-    expect(res.json()).toEqual([expect.objectContaining({ id: other.queue.id, companyId: other.company.id })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ id: other.queue.id, companyId: other.company.id }),
+    ]);
     const own = await request(server, root.session, "GET", "/queue");
     expect(own.json()).toEqual([]);
   });
@@ -232,7 +270,11 @@ describe("the web app served with the API", () => {
 
   it("a browser navigation to an app route gets index.html", async () => {
     for (const url of ["/", "/users", "/tickets/abc-123", "/login?next=%2Fusers"]) {
-      const res = await web.app.inject({ method: "GET", url, headers: { accept: "text/html,application/xhtml+xml" } });
+      const res = await web.app.inject({
+        method: "GET",
+        url,
+        headers: { accept: "text/html,application/xhtml+xml" },
+      });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"], url).toMatch(/text\/html/);
       expect(res.body, url).toContain("Atrium SPA");
@@ -242,7 +284,11 @@ describe("the web app served with the API", () => {
   });
 
   it("the API call on the same path gets JSON", async () => {
-    const anon = await web.app.inject({ method: "GET", url: "/users/", headers: { accept: "application/json" } });
+    const anon = await web.app.inject({
+      method: "GET",
+      url: "/users/",
+      headers: { accept: "application/json" },
+    });
     expect(anon.statusCode).toBe(401);
     expect(anon.json().error).toBe("ERR_SESSION_EXPIRED");
     const seed = await seedCompany(web);
@@ -273,7 +319,11 @@ describe("the web app served with the API", () => {
   });
 
   it("/health is public", async () => {
-    const res = await web.app.inject({ method: "GET", url: "/health", headers: { accept: "application/json" } });
+    const res = await web.app.inject({
+      method: "GET",
+      url: "/health",
+      headers: { accept: "application/json" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "ok" });
   });

@@ -35,7 +35,10 @@ async function socketFor(token: string): Promise<Socket> {
 }
 
 /** The connect_error a handshake ends with (fails the test if it connects). */
-function refusal(auth: Record<string, string>, query?: Record<string, string>): Promise<Error & { data?: unknown }> {
+function refusal(
+  auth: Record<string, string>,
+  query?: Record<string, string>,
+): Promise<Error & { data?: unknown }> {
   const socket = connectSocket(server.url, {
     transports: ["websocket"],
     auth,
@@ -64,7 +67,10 @@ describe("socket authentication", () => {
 
   it("an expired access token is refused with ERR_TOKEN_EXPIRED (the client refreshes)", async () => {
     const seed = await seedCompany(server);
-    const [session] = await server.db.select().from(userSessions).where(eq(userSessions.userId, seed.member.id));
+    const [session] = await server.db
+      .select()
+      .from(userSessions)
+      .where(eq(userSessions.userId, seed.member.id));
     const expired = server.app.jwt.sign(
       { sub: seed.member.id, sid: session!.id, typ: "access" },
       { clockTimestamp: Date.now() - 3_600_000 },
@@ -125,7 +131,10 @@ describe("company isolation", () => {
     const leakedB = collect(bAdmin, channelA, 800);
     const got = nextEvent<{ action: string; user: { id: number } }>(mine, channelA);
     await request(server, a.as.admin, "PUT", `/users/${a.member.id}`, { name: "Renamed In A" });
-    expect(await got).toMatchObject({ action: "update", user: { id: a.member.id, name: "Renamed In A" } });
+    expect(await got).toMatchObject({
+      action: "update",
+      user: { id: a.member.id, name: "Renamed In A" },
+    });
     expect(await leakedSneaky).toEqual([]);
     expect(await leakedB).toEqual([]);
   });
@@ -138,9 +147,14 @@ describe("company isolation", () => {
     const leakedA = collect(adminB, `company-${a.company.id}-settings`, 800);
     const leakedB = collect(adminB, `company-${b.company.id}-settings`, 800);
     const got = nextEvent(memberA, `company-${a.company.id}-settings`);
-    const res = await request(server, a.as.admin, "PUT", "/settings/userRating", { value: "enabled" });
+    const res = await request(server, a.as.admin, "PUT", "/settings/userRating", {
+      value: "enabled",
+    });
     expect(res.statusCode).toBe(200);
-    expect(await got).toEqual({ action: "update", setting: { key: "userRating", value: "enabled" } });
+    expect(await got).toEqual({
+      action: "update",
+      setting: { key: "userRating", value: "enabled" },
+    });
     expect(await leakedA).toEqual([]);
     expect(await leakedB).toEqual([]);
   });
@@ -215,7 +229,9 @@ describe("ticket rooms (joinChatBox / leftChatBox)", () => {
     expect(await got).toEqual({ n: 1 });
 
     const other = await createQueue(server.db, a.company.id);
-    const res = await request(server, a.as.admin, "PUT", `/users/${a.member.id}`, { queueIds: [other.id] });
+    const res = await request(server, a.as.admin, "PUT", `/users/${a.member.id}`, {
+      queueIds: [other.id],
+    });
     expect(res.json().queueIds).toEqual([other.id]);
     const none = collect(member, "x", 400);
     server.ctx.publisher.emit(room, "x", { n: 2 });
@@ -228,14 +244,21 @@ describe("presence", () => {
     const a = await seedCompany(server);
     const observer = await socketFor(a.as.admin.token);
     const member = await socketFor(a.as.member.token);
-    expect((await request(server, a.as.admin, "GET", `/users/${a.member.id}`)).json().online).toBe(false);
+    expect((await request(server, a.as.admin, "GET", `/users/${a.member.id}`)).json().online).toBe(
+      false,
+    );
     const announced = nextEvent<{ action: string; user: { id: number; online: boolean } }>(
       observer,
       `company-${a.company.id}-user`,
     );
     member.emit("userStatus");
-    expect(await announced).toMatchObject({ action: "update", user: { id: a.member.id, online: true } });
-    expect((await request(server, a.as.admin, "GET", `/users/${a.member.id}`)).json().online).toBe(true);
+    expect(await announced).toMatchObject({
+      action: "update",
+      user: { id: a.member.id, online: true },
+    });
+    expect((await request(server, a.as.admin, "GET", `/users/${a.member.id}`)).json().online).toBe(
+      true,
+    );
   });
 
   it("closing the last socket marks the user offline", async () => {
@@ -252,12 +275,22 @@ describe("presence", () => {
     // Another tab is still open: no offline announcement.
     const early = await collect<{ user: { id: number } }>(observer, channel, 400);
     expect(early.filter((e) => e.user?.id === a.member.id)).toEqual([]);
-    expect((await request(server, a.as.admin, "GET", `/users/${a.member.id}`)).json().online).toBe(true);
+    expect((await request(server, a.as.admin, "GET", `/users/${a.member.id}`)).json().online).toBe(
+      true,
+    );
 
-    const offline = nextEvent<{ action: string; user: { id: number; online: boolean } }>(observer, channel);
+    const offline = nextEvent<{ action: string; user: { id: number; online: boolean } }>(
+      observer,
+      channel,
+    );
     second.close();
-    expect(await offline).toMatchObject({ action: "update", user: { id: a.member.id, online: false } });
-    expect((await request(server, a.as.admin, "GET", `/users/${a.member.id}`)).json().online).toBe(false);
+    expect(await offline).toMatchObject({
+      action: "update",
+      user: { id: a.member.id, online: false },
+    });
+    expect((await request(server, a.as.admin, "GET", `/users/${a.member.id}`)).json().online).toBe(
+      false,
+    );
   });
 
   it("the sweep marks users offline when they stop announcing themselves", async () => {
@@ -268,7 +301,10 @@ describe("presence", () => {
     member.emit("userStatus");
     await online;
 
-    const offline = nextEvent<{ user: { id: number; online: boolean } }>(observer, `company-${a.company.id}-user`);
+    const offline = nextEvent<{ user: { id: number; online: boolean } }>(
+      observer,
+      `company-${a.company.id}-user`,
+    );
     const swept = await server.ctx.presence.sweep(Date.now() + 20 * 60_000);
     expect(swept).toBeGreaterThanOrEqual(1);
     expect(await offline).toMatchObject({ user: { id: a.member.id, online: false } });
@@ -284,7 +320,9 @@ describe("presence", () => {
     member.emit("userStatus");
     await online;
     await server.ctx.presence.sweep(Date.now());
-    expect((await request(server, a.as.admin, "GET", `/users/${a.member.id}`)).json().online).toBe(true);
+    expect((await request(server, a.as.admin, "GET", `/users/${a.member.id}`)).json().online).toBe(
+      true,
+    );
   });
 });
 
@@ -298,7 +336,9 @@ describe("room membership follows the database", () => {
     server.ctx.publisher.emit(room, "q", { n: 0 });
     expect(await before).toEqual([]);
 
-    const added = await request(server, a.as.admin, "PUT", `/users/${a.outsider.id}`, { queueIds: [a.queue.id] });
+    const added = await request(server, a.as.admin, "PUT", `/users/${a.outsider.id}`, {
+      queueIds: [a.queue.id],
+    });
     expect(added.statusCode).toBe(200);
     const got = nextEvent(outsider, "q");
     server.ctx.publisher.emit(room, "q", { n: 1 });

@@ -34,12 +34,20 @@ const newUserBody = (overrides: Record<string, unknown> = {}) => ({
 /** A super user (the platform operator) in a company of its own, logged in. */
 async function seedSuper() {
   const company = await createCompany(server.db);
-  const user = await createUser(server.db, { companyId: company.id, profile: "admin", super: true });
+  const user = await createUser(server.db, {
+    companyId: company.id,
+    profile: "admin",
+    super: true,
+  });
   return { company, user, session: await login(server, user.email) };
 }
 
 async function loginWorks(email: string, password: string): Promise<boolean> {
-  const res = await server.app.inject({ method: "POST", url: "/auth/login", payload: { email, password } });
+  const res = await server.app.inject({
+    method: "POST",
+    url: "/auth/login",
+    payload: { email, password },
+  });
   return res.statusCode === 200;
 }
 
@@ -74,18 +82,33 @@ describe("user (agent profile)", () => {
     expect(ids.sort()).toEqual([seed.admin.id, seed.member.id, seed.outsider.id].sort());
     expect(res.json()).toMatchObject({ count: 3, hasMore: false });
 
-    const search = await request(server, seed.as.member, "GET", `/users/?searchParam=${other.member.name}`);
+    const search = await request(
+      server,
+      seed.as.member,
+      "GET",
+      `/users/?searchParam=${other.member.name}`,
+    );
     expect(search.json().users).toEqual([]);
 
     const list = await request(server, seed.as.member, "GET", "/users/list");
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((u: { id: number }) => u.id).sort()).toEqual(ids.sort());
+    expect(
+      list
+        .json()
+        .map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual(ids.sort());
   });
 
   it("cannot list another company's users by naming its companyId", async () => {
     const seed = await seedCompany(server);
     const other = await seedCompany(server);
-    const res = await request(server, seed.as.member, "GET", `/users/list?companyId=${other.company.id}`);
+    const res = await request(
+      server,
+      seed.as.member,
+      "GET",
+      `/users/list?companyId=${other.company.id}`,
+    );
     expect(res.statusCode).toBe(200);
     const ids = res.json().map((u: { id: number }) => u.id);
     expect(ids).toContain(seed.member.id);
@@ -124,7 +147,9 @@ describe("user (agent profile)", () => {
     expect(created.json().error).toBe("ERR_NO_PERMISSION");
     expect(await loginWorks(body.email, body.password)).toBe(false);
 
-    const edit = await request(server, seed.as.member, "PUT", `/users/${seed.outsider.id}`, { name: "Renamed" });
+    const edit = await request(server, seed.as.member, "PUT", `/users/${seed.outsider.id}`, {
+      name: "Renamed",
+    });
     expect(edit.statusCode).toBe(403);
     expect(edit.json().error).toBe("ERR_NO_PERMISSION");
 
@@ -182,7 +207,11 @@ describe("user (agent profile)", () => {
 describe("admin", () => {
   it("creates a user in their company with profile and queues; the user can log in", async () => {
     const seed = await seedCompany(server);
-    const body = newUserBody({ profile: "admin", queueIds: [seed.queue.id], allowFinishTicketWithoutMessage: true });
+    const body = newUserBody({
+      profile: "admin",
+      queueIds: [seed.queue.id],
+      allowFinishTicketWithoutMessage: true,
+    });
     const res = await request(server, seed.as.admin, "POST", "/users", body);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
@@ -219,19 +248,34 @@ describe("admin", () => {
     const res = await request(server, seed.as.admin, "POST", "/users", body);
     expect(res.statusCode).toBe(201);
     expect(res.json().companyId).toBe(seed.company.id);
-    const theirs = await request(server, other.as.admin, "GET", `/users/?searchParam=${body.email}`);
+    const theirs = await request(
+      server,
+      other.as.admin,
+      "GET",
+      `/users/?searchParam=${body.email}`,
+    );
     expect(theirs.json().users).toEqual([]);
   });
 
   it("cannot make a super user, on create or on edit", async () => {
     const seed = await seedCompany(server);
-    const created = await request(server, seed.as.admin, "POST", "/users", newUserBody({ super: true }));
+    const created = await request(
+      server,
+      seed.as.admin,
+      "POST",
+      "/users",
+      newUserBody({ super: true }),
+    );
     expect(created.statusCode).toBe(201);
     expect(created.json().super).toBe(false);
-    const edited = await request(server, seed.as.admin, "PUT", `/users/${seed.member.id}`, { super: true });
+    const edited = await request(server, seed.as.admin, "PUT", `/users/${seed.member.id}`, {
+      super: true,
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().super).toBe(false);
-    const self = await request(server, seed.as.admin, "PUT", `/users/${seed.admin.id}`, { super: true });
+    const self = await request(server, seed.as.admin, "PUT", `/users/${seed.admin.id}`, {
+      super: true,
+    });
     expect(self.json().super).toBe(false);
   });
 
@@ -253,7 +297,9 @@ describe("admin", () => {
     });
     expect(both.statusCode).toBe(200);
     expect(both.json().queueIds.sort()).toEqual([seed.queue.id, second.id].sort());
-    const one = await request(server, seed.as.admin, "PUT", `/users/${seed.outsider.id}`, { queueIds: [second.id] });
+    const one = await request(server, seed.as.admin, "PUT", `/users/${seed.outsider.id}`, {
+      queueIds: [second.id],
+    });
     expect(one.json().queueIds).toEqual([second.id]);
     const read = await request(server, seed.as.admin, "GET", `/users/${seed.outsider.id}`);
     expect(read.json().queueIds).toEqual([second.id]);
@@ -270,7 +316,9 @@ describe("admin", () => {
       .update(users)
       .set({ allowFinishTicketWithoutMessage: true, allowChangeSignature: false })
       .where(eq(users.id, colleague.id));
-    const res = await request(server, seed.as.admin, "PUT", `/users/${colleague.id}`, { name: "Only The Name" });
+    const res = await request(server, seed.as.admin, "PUT", `/users/${colleague.id}`, {
+      name: "Only The Name",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       name: "Only The Name",
@@ -280,9 +328,13 @@ describe("admin", () => {
       allowChangeSignature: false,
     });
     // Renaming oneself does not demote the admin either.
-    const self = await request(server, seed.as.admin, "PUT", `/users/${seed.admin.id}`, { name: "Admin Renamed" });
+    const self = await request(server, seed.as.admin, "PUT", `/users/${seed.admin.id}`, {
+      name: "Admin Renamed",
+    });
     expect(self.json().profile).toBe("admin");
-    expect((await request(server, seed.as.admin, "POST", "/users", newUserBody())).statusCode).toBe(201);
+    expect((await request(server, seed.as.admin, "POST", "/users", newUserBody())).statusCode).toBe(
+      201,
+    );
   });
 
   it("changes a colleague's profile and permissions", async () => {
@@ -323,7 +375,9 @@ describe("admin", () => {
     const seed = await seedCompany(server);
     const res = await request(server, seed.as.admin, "DELETE", `/users/${seed.outsider.id}`);
     expect(res.statusCode).toBe(204);
-    expect((await request(server, seed.as.admin, "GET", `/users/${seed.outsider.id}`)).statusCode).toBe(404);
+    expect(
+      (await request(server, seed.as.admin, "GET", `/users/${seed.outsider.id}`)).statusCode,
+    ).toBe(404);
     expect(await loginWorks(seed.outsider.email, DEFAULT_PASSWORD)).toBe(false);
     const stale = await request(server, seed.as.outsider, "GET", "/auth/me");
     expect(stale.statusCode).toBe(401);
@@ -339,7 +393,11 @@ describe("admin", () => {
 
   it("cannot edit or delete a super user of their company", async () => {
     const seed = await seedCompany(server);
-    const operator = await createUser(server.db, { companyId: seed.company.id, profile: "admin", super: true });
+    const operator = await createUser(server.db, {
+      companyId: seed.company.id,
+      profile: "admin",
+      super: true,
+    });
     const edit = await request(server, seed.as.admin, "PUT", `/users/${operator.id}`, {
       password: "taken-over",
       email: `evil-${uid()}@example.com`,
@@ -359,7 +417,13 @@ describe("admin", () => {
       ["PUT", { name: "Hijacked", password: "hijacked1" }],
       ["DELETE", undefined],
     ] as const) {
-      const res = await request(server, seed.as.admin, method, `/users/${other.member.id}`, payload);
+      const res = await request(
+        server,
+        seed.as.admin,
+        method,
+        `/users/${other.member.id}`,
+        payload,
+      );
       expect(res.statusCode, method).toBe(404);
       expect(res.json().error, method).toBe("ERR_NO_USER_FOUND");
     }
@@ -371,9 +435,15 @@ describe("admin", () => {
   it("a duplicate email answers 409 ERR_EMAIL_ALREADY_EXISTS, on create and on edit, whatever the case", async () => {
     const seed = await seedCompany(server);
     const other = await seedCompany(server);
-    const created = await request(server, seed.as.admin, "POST", "/users", newUserBody({
-      email: other.member.email.toUpperCase(),
-    }));
+    const created = await request(
+      server,
+      seed.as.admin,
+      "POST",
+      "/users",
+      newUserBody({
+        email: other.member.email.toUpperCase(),
+      }),
+    );
     expect(created.statusCode).toBe(409);
     expect(created.json()).toEqual({
       error: "ERR_EMAIL_ALREADY_EXISTS",
@@ -388,16 +458,32 @@ describe("admin", () => {
 
   it("validates with the spec's messages", async () => {
     const seed = await seedCompany(server);
-    const empty = await request(server, seed.as.admin, "POST", "/users", { name: "", email: "", password: "" });
+    const empty = await request(server, seed.as.admin, "POST", "/users", {
+      name: "",
+      email: "",
+      password: "",
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({
       error: "ERR_VALIDATION",
       fields: { name: "Required", email: "Required", password: "Too Short!" },
     });
     const missing = await request(server, seed.as.admin, "POST", "/users", {});
-    expect(missing.json().fields).toMatchObject({ name: "Required", email: "Required", password: "Required" });
-    const short = await request(server, seed.as.admin, "POST", "/users", { name: "A", email: "bad", password: "1234" });
-    expect(short.json().fields).toEqual({ name: "Too Short!", email: "Invalid email", password: "Too Short!" });
+    expect(missing.json().fields).toMatchObject({
+      name: "Required",
+      email: "Required",
+      password: "Required",
+    });
+    const short = await request(server, seed.as.admin, "POST", "/users", {
+      name: "A",
+      email: "bad",
+      password: "1234",
+    });
+    expect(short.json().fields).toEqual({
+      name: "Too Short!",
+      email: "Invalid email",
+      password: "Too Short!",
+    });
     const long = await request(server, seed.as.admin, "POST", "/users", {
       name: "x".repeat(51),
       email: "ok@example.com",
@@ -410,16 +496,24 @@ describe("admin", () => {
       password: "123",
     });
     expect(badEdit.statusCode).toBe(400);
-    expect(badEdit.json().fields).toEqual({ name: "Too Short!", email: "Invalid email", password: "Too Short!" });
+    expect(badEdit.json().fields).toEqual({
+      name: "Too Short!",
+      email: "Invalid email",
+      password: "Too Short!",
+    });
     // An empty password on edit means "unchanged".
-    const keep = await request(server, seed.as.admin, "PUT", `/users/${seed.member.id}`, { password: "" });
+    const keep = await request(server, seed.as.admin, "PUT", `/users/${seed.member.id}`, {
+      password: "",
+    });
     expect(keep.statusCode).toBe(200);
     expect(await loginWorks(seed.member.email, DEFAULT_PASSWORD)).toBe(true);
   });
 
   it("changing a user's password ends that user's sessions", async () => {
     const seed = await seedCompany(server);
-    const res = await request(server, seed.as.admin, "PUT", `/users/${seed.member.id}`, { password: "brand-new-1" });
+    const res = await request(server, seed.as.admin, "PUT", `/users/${seed.member.id}`, {
+      password: "brand-new-1",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toMatch(/password|argon2/i);
     const me = await request(server, seed.as.member, "GET", "/auth/me");
@@ -438,8 +532,12 @@ describe("admin", () => {
 
   it("a name-only edit does not end the user's session", async () => {
     const seed = await seedCompany(server);
-    await request(server, seed.as.admin, "PUT", `/users/${seed.member.id}`, { name: "Just Renamed" });
-    expect((await request(server, seed.as.member, "GET", "/auth/me")).json().name).toBe("Just Renamed");
+    await request(server, seed.as.admin, "PUT", `/users/${seed.member.id}`, {
+      name: "Just Renamed",
+    });
+    expect((await request(server, seed.as.member, "GET", "/auth/me")).json().name).toBe(
+      "Just Renamed",
+    );
   });
 });
 
@@ -447,17 +545,31 @@ describe("super user", () => {
   it("creates a user in another company via companyId, with that company's queues", async () => {
     const root = await seedSuper();
     const other = await seedCompany(server);
-    const body = newUserBody({ companyId: other.company.id, queueIds: [other.queue.id], profile: "admin" });
+    const body = newUserBody({
+      companyId: other.company.id,
+      queueIds: [other.queue.id],
+      profile: "admin",
+    });
     const res = await request(server, root.session, "POST", "/users", body);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ companyId: other.company.id, queueIds: [other.queue.id], profile: "admin" });
+    expect(res.json()).toMatchObject({
+      companyId: other.company.id,
+      queueIds: [other.queue.id],
+      profile: "admin",
+    });
     const seen = await request(server, other.as.admin, "GET", `/users/${res.json().id}`);
     expect(seen.statusCode).toBe(200);
   });
 
   it("creating in a company that does not exist answers ERR_NO_COMPANY_FOUND", async () => {
     const root = await seedSuper();
-    const res = await request(server, root.session, "POST", "/users", newUserBody({ companyId: 2_000_000_000 }));
+    const res = await request(
+      server,
+      root.session,
+      "POST",
+      "/users",
+      newUserBody({ companyId: 2_000_000_000 }),
+    );
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe("ERR_NO_COMPANY_FOUND");
   });
@@ -465,17 +577,29 @@ describe("super user", () => {
   it("lists another company's users via /users/list?companyId", async () => {
     const root = await seedSuper();
     const other = await seedCompany(server);
-    const res = await request(server, root.session, "GET", `/users/list?companyId=${other.company.id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().map((u: { id: number }) => u.id).sort()).toEqual(
-      [other.admin.id, other.member.id, other.outsider.id].sort(),
+    const res = await request(
+      server,
+      root.session,
+      "GET",
+      `/users/list?companyId=${other.company.id}`,
     );
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([other.admin.id, other.member.id, other.outsider.id].sort());
     expect(res.body).not.toMatch(/password|argon2/i);
   });
 
   it("support access: with selectedCompanyId the user acts in that company until it is cleared", async () => {
     const root = await seedSuper();
-    const helper = await createUser(server.db, { companyId: root.company.id, profile: "admin", super: true });
+    const helper = await createUser(server.db, {
+      companyId: root.company.id,
+      profile: "admin",
+      super: true,
+    });
     const other = await seedCompany(server);
     const set = await request(server, root.session, "PUT", `/users/${helper.id}`, {
       selectedCompanyId: other.company.id,
@@ -492,11 +616,16 @@ describe("super user", () => {
     const me = await request(server, session, "GET", "/auth/me");
     expect(me.json().company.id).toBe(other.company.id);
     const list = await request(server, session, "GET", "/users/");
-    expect(list.json().users.map((u: { id: number }) => u.id).sort()).toEqual(
-      [other.admin.id, other.member.id, other.outsider.id].sort(),
-    );
+    expect(
+      list
+        .json()
+        .users.map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([other.admin.id, other.member.id, other.outsider.id].sort());
 
-    const cleared = await request(server, root.session, "PUT", `/users/${helper.id}`, { selectedCompanyId: null });
+    const cleared = await request(server, root.session, "PUT", `/users/${helper.id}`, {
+      selectedCompanyId: null,
+    });
     expect(cleared.json()).toMatchObject({ selectedCompanyId: null, selectedCompanyQueues: [] });
     const back = await request(server, session, "GET", "/auth/me");
     expect(back.json().company.id).toBe(root.company.id);
@@ -524,22 +653,33 @@ describe("super user", () => {
   it("edits and deletes users of any company", async () => {
     const root = await seedSuper();
     const other = await seedCompany(server);
-    const edit = await request(server, root.session, "PUT", `/users/${other.member.id}`, { name: "Fixed By Support" });
+    const edit = await request(server, root.session, "PUT", `/users/${other.member.id}`, {
+      name: "Fixed By Support",
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().name).toBe("Fixed By Support");
     const del = await request(server, root.session, "DELETE", `/users/${other.outsider.id}`);
     expect(del.statusCode).toBe(204);
-    expect((await request(server, other.as.admin, "GET", `/users/${other.outsider.id}`)).statusCode).toBe(404);
+    expect(
+      (await request(server, other.as.admin, "GET", `/users/${other.outsider.id}`)).statusCode,
+    ).toBe(404);
   });
 });
 
 describe("pagination and search", () => {
   async function companyWithUsers(n: number) {
     const company = await createCompany(server.db);
-    const admin = await createUser(server.db, { companyId: company.id, profile: "admin", name: "Aaa Admin" });
+    const admin = await createUser(server.db, {
+      companyId: company.id,
+      profile: "admin",
+      name: "Aaa Admin",
+    });
     // Inserted in reverse so the answer's order comes from the server, not from insertion.
     for (let i = n - 1; i >= 1; i--) {
-      await createUser(server.db, { companyId: company.id, name: `Person ${String(i).padStart(2, "0")}` });
+      await createUser(server.db, {
+        companyId: company.id,
+        name: `Person ${String(i).padStart(2, "0")}`,
+      });
     }
     return { company, admin, session: await login(server, admin.email) };
   }
@@ -570,26 +710,63 @@ describe("pagination and search", () => {
   it("searches name and email case-insensitively", async () => {
     const seed = await seedCompany(server);
     const tag = uid();
-    const byName = await createUser(server.db, { companyId: seed.company.id, name: `Beatriz Fonseca ${tag}` });
-    const byEmail = await createUser(server.db, { companyId: seed.company.id, email: `zed.${tag}@Sample.org`.toLowerCase() });
-    const name = await request(server, seed.as.member, "GET", `/users/?searchParam=FONSECA%20${tag.toUpperCase()}`);
+    const byName = await createUser(server.db, {
+      companyId: seed.company.id,
+      name: `Beatriz Fonseca ${tag}`,
+    });
+    const byEmail = await createUser(server.db, {
+      companyId: seed.company.id,
+      email: `zed.${tag}@Sample.org`.toLowerCase(),
+    });
+    const name = await request(
+      server,
+      seed.as.member,
+      "GET",
+      `/users/?searchParam=FONSECA%20${tag.toUpperCase()}`,
+    );
     expect(name.json().users.map((u: { id: number }) => u.id)).toEqual([byName.id]);
     expect(name.json().count).toBe(1);
-    const email = await request(server, seed.as.member, "GET", `/users/?searchParam=ZED.${tag.toUpperCase()}@SAMPLE`);
+    const email = await request(
+      server,
+      seed.as.member,
+      "GET",
+      `/users/?searchParam=ZED.${tag.toUpperCase()}@SAMPLE`,
+    );
     expect(email.json().users.map((u: { id: number }) => u.id)).toEqual([byEmail.id]);
   });
 
   it("treats % and _ in the term literally", async () => {
     const seed = await seedCompany(server);
-    const percent = await createUser(server.db, { companyId: seed.company.id, name: "Sales 100% Team" });
+    const percent = await createUser(server.db, {
+      companyId: seed.company.id,
+      name: "Sales 100% Team",
+    });
     await createUser(server.db, { companyId: seed.company.id, name: "Sales 1000 Team" });
-    const underscore = await createUser(server.db, { companyId: seed.company.id, name: "snake_case Person" });
+    const underscore = await createUser(server.db, {
+      companyId: seed.company.id,
+      name: "snake_case Person",
+    });
     await createUser(server.db, { companyId: seed.company.id, name: "snakeXcase Person" });
-    const pct = await request(server, seed.as.admin, "GET", `/users/?searchParam=${encodeURIComponent("100%")}`);
+    const pct = await request(
+      server,
+      seed.as.admin,
+      "GET",
+      `/users/?searchParam=${encodeURIComponent("100%")}`,
+    );
     expect(pct.json().users.map((u: { id: number }) => u.id)).toEqual([percent.id]);
-    const und = await request(server, seed.as.admin, "GET", `/users/?searchParam=${encodeURIComponent("snake_")}`);
+    const und = await request(
+      server,
+      seed.as.admin,
+      "GET",
+      `/users/?searchParam=${encodeURIComponent("snake_")}`,
+    );
     expect(und.json().users.map((u: { id: number }) => u.id)).toEqual([underscore.id]);
-    const all = await request(server, seed.as.admin, "GET", `/users/?searchParam=${encodeURIComponent("%")}`);
+    const all = await request(
+      server,
+      seed.as.admin,
+      "GET",
+      `/users/?searchParam=${encodeURIComponent("%")}`,
+    );
     expect(all.json().users.map((u: { id: number }) => u.id)).toEqual([percent.id]);
   });
 });
@@ -605,7 +782,10 @@ describe("live events on company-{id}-user", () => {
       const leaked = collect(theirs, channel, 1500);
       const leakedOwn = collect(theirs, `company-${other.company.id}-user`, 1500);
 
-      const created = nextEvent<{ action: string; user: { id: number; email: string } }>(mine, channel);
+      const created = nextEvent<{ action: string; user: { id: number; email: string } }>(
+        mine,
+        channel,
+      );
       const body = newUserBody();
       const res = await request(server, seed.as.admin, "POST", "/users", body);
       const id = res.json().id as number;
@@ -613,7 +793,10 @@ describe("live events on company-{id}-user", () => {
       expect(create).toMatchObject({ action: "create", user: { id, email: body.email } });
       expect(JSON.stringify(create)).not.toMatch(/password|argon2/i);
 
-      const updated = nextEvent<{ action: string; user: { id: number; name: string } }>(mine, channel);
+      const updated = nextEvent<{ action: string; user: { id: number; name: string } }>(
+        mine,
+        channel,
+      );
       await request(server, seed.as.admin, "PUT", `/users/${id}`, { name: "Live Renamed" });
       const update = await updated;
       expect(update).toMatchObject({ action: "update", user: { id, name: "Live Renamed" } });

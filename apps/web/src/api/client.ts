@@ -92,7 +92,8 @@ let refreshInFlight: Promise<LoginResponse> | null = null;
 
 /**
  * POST /auth/refresh_token (cookie only). Concurrent callers share one request. A refused
- * refresh (4xx) loses the session; a network or server failure leaves it for the next try.
+ * refresh (401/403) loses the session; a network failure, a rate limit (429) or a server
+ * error leaves it for the next try.
  */
 export function refreshAccessToken(): Promise<LoginResponse> {
   refreshInFlight ??= send<LoginResponse>("POST", "/auth/refresh_token", { anonymous: true })
@@ -103,7 +104,7 @@ export function refreshAccessToken(): Promise<LoginResponse> {
       return session;
     })
     .catch((err: unknown) => {
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
         loseSession(err.code);
       }
       throw err;
@@ -147,8 +148,7 @@ export const api = {
     request<T>("PUT", path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>("PATCH", path, { ...options, body }),
-  delete: <T = void>(path: string, options?: RequestOptions) =>
-    request<T>("DELETE", path, options),
+  delete: <T = void>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
 };
 
 /** Refreshes the access token every 15 minutes while a session is open. Returns the stop. */

@@ -35,8 +35,12 @@ export function campaignsShown(): boolean {
   return localStorage.getItem(STORAGE_KEYS.cshow) !== null;
 }
 
-/** The API base address: the company's instance address, or the page's own origin. */
+/**
+ * The API base address: the company's instance address, or the page's own origin. Under the
+ * Vite dev server the API is reached through its proxy, so the page's origin is always used.
+ */
 export function apiBaseAddress(): string {
+  if (import.meta.env.MODE === "development") return "";
   const stored = localStorage.getItem(STORAGE_KEYS.instanceAddress)?.trim();
   return stored ? stored.replace(/\/+$/, "") : "";
 }

@@ -5,13 +5,13 @@ import { initReactI18next } from "react-i18next";
 export const APP_LANGUAGES = ["pt", "en", "es"] as const;
 export type AppLanguage = (typeof APP_LANGUAGES)[number];
 
+const HTML_LANG: Record<AppLanguage, string> = { pt: "pt-BR", en: "en", es: "es" };
+
 /** Namespaces every screen may need at once: loaded before the first render. */
 const STARTUP_NAMESPACES = ["common", "backendErrors"];
 
 /** One lazily loaded chunk per language and namespace (locales/{lng}/{ns}.json). */
-const localeLoaders = import.meta.glob<{ default: Record<string, unknown> }>(
-  "../locales/*/*.json",
-);
+const localeLoaders = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
 
 const localeBackend: BackendModule = {
   type: "backend",
@@ -54,8 +54,11 @@ export async function initI18n(language: string | null = storedLanguage()) {
       ns: STARTUP_NAMESPACES,
       defaultNS: "common",
       interpolation: { escapeValue: false },
-      returnNull: false,
     });
+  document.documentElement.lang = HTML_LANG[normalizeLanguage(i18n.language)];
+  i18n.on("languageChanged", (language) => {
+    document.documentElement.lang = HTML_LANG[normalizeLanguage(language)];
+  });
   return i18n;
 }
 

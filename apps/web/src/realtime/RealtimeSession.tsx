@@ -1,47 +1,48 @@
 import {
-  ACCOUNT_LOGOUT_DELAY_MS,
   clientEvents,
   PRESENCE_INTERVAL_MS,
+  SESSION_LOST_CODES,
+  TOKEN_EXPIRED_CODE,
   type UserDTO,
 } from "@atrium/shared";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { Socket } from "socket.io-client";
-import { refreshAccessToken } from "../api/client";
+import { loseSession, refreshAccessToken } from "../api/client";
 import { tokenRefreshed } from "../api/sessionEvents";
-import { clearSession, readToken, readUserUuid } from "../api/storage";
-import { i18n } from "../app/i18n";
-import { toast } from "../app/toast/toastStore";
+import { readToken, readUserUuid } from "../api/storage";
 import { useAuth } from "../features/auth/hooks/useAuth";
 import { bindRealtimeEvents, type RealtimeContext } from "./eventTable";
+import { endSessionWithNotice } from "./sessionNotice";
 import { closeSocket, openSocket, reconnectWithToken } from "./socket";
 
-let sessionEnding = false;
-
-/** Notice, then after one second storage is cleared and the page reloads (agent-core §4). */
-function endSessionWithNotice(messageKey: string): void {
-  if (sessionEnding) return;
-  sessionEnding = true;
-  toast.warning(i18n.t(messageKey));
-  setTimeout(() => {
-    clearSession();
-    window.location.reload();
-  }, ACCOUNT_LOGOUT_DELAY_MS);
+interface ConnectionState {
+  connectedBefore: boolean;
+  /** The next connect is ours (new token), not a recovery from an outage. */
+  reconnectingForToken: boolean;
 }
 
 /** joinNotification and userStatus on every connect, userStatus every 5 minutes. */
-function announcePresence(socket: Socket, queryClient: QueryClient): () => void {
-  let connectedBefore = false;
+function announcePresence(
+  socket: Socket,
+  queryClient: QueryClient,
+  state: ConnectionState,
+): () => void {
   const onConnect = () => {
     socket.emit(clientEvents.joinNotification);
     socket.emit(clientEvents.userStatus);
     // Back from an outage: refetch what may have changed while offline.
-    if (connectedBefore) void queryClient.invalidateQueries();
-    connectedBefore = true;
+    if (state.connectedBefore && !state.reconnectingForToken) void queryClient.invalidateQueries();
+    state.connectedBefore = true;
+    state.reconnectingForToken = false;
   };
-  // A gateway refusal (expired token) stops reconnection: refresh, which reconnects.
-  const onConnectError = () => {
-    if (!socket.active) refreshAccessToken().catch(() => undefined);
+  // A gateway refusal stops reconnection. An expired token is refreshed (the refresh
+  // reconnects the socket); a lost session ends like any API call's would.
+  const onConnectError = (err: Error & { data?: { error?: string } }) => {
+    if (socket.active) return; // a network failure: Socket.IO retries by itself
+    const code = err.data?.error ?? err.message;
+    if (code === TOKEN_EXPIRED_CODE) refreshAccessToken().catch(() => undefined);
+    else if ((SESSION_LOST_CODES as readonly string[]).includes(code)) loseSession(code);
   };
   socket.on("connect", onConnect);
   socket.on("connect_error", onConnectError);
@@ -70,7 +71,7 @@ export function RealtimeSession() {
     const token = readToken();
     if (status !== "authenticated" || !userId || !companyId || !token) return;
     let disposed = false;
-    let teardown = () => undefined as void;
+    let teardown: () => void = () => undefined;
     void openSocket({ token, companyId, userId }).then((socket) => {
       if (disposed) {
         closeSocket(socket);
@@ -85,10 +86,12 @@ export function RealtimeSession() {
         endSessionWithNotice,
       };
       const unbind = bindRealtimeEvents(socket, ctx);
-      const stopPresence = announcePresence(socket, queryClient);
-      const stopTokenSync = tokenRefreshed.subscribe((session) =>
-        reconnectWithToken(socket, session.token),
-      );
+      const state: ConnectionState = { connectedBefore: false, reconnectingForToken: false };
+      const stopPresence = announcePresence(socket, queryClient, state);
+      const stopTokenSync = tokenRefreshed.subscribe((session) => {
+        state.reconnectingForToken = true;
+        reconnectWithToken(socket, session.token);
+      });
       teardown = () => {
         unbind();
         stopPresence();

@@ -27,7 +27,12 @@ export function AppDrawer({ narrow, mobileOpen, onClose }: AppDrawerProps) {
 
   if (narrow) {
     return (
-      <Drawer variant="temporary" open={mobileOpen} onClose={onClose} sx={{ "& .MuiDrawer-paper": paperSx }}>
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={onClose}
+        sx={{ "& .MuiDrawer-paper": paperSx }}
+      >
         <DrawerMenu sections={sections} badges={badges} onNavigate={onClose} />
       </Drawer>
     );

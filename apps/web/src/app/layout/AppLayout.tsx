@@ -24,7 +24,11 @@ export function AppLayout() {
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>
-      <TopBar narrow={narrow} onOpenDrawer={() => setDrawerOpen(true)} onProfile={() => setProfileOpen(true)} />
+      <TopBar
+        narrow={narrow}
+        onOpenDrawer={() => setDrawerOpen(true)}
+        onProfile={() => setProfileOpen(true)}
+      />
       <AppDrawer narrow={narrow} mobileOpen={drawerOpen} onClose={() => setDrawerOpen(false)} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
         <Toolbar />

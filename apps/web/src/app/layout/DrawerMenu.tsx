@@ -29,14 +29,24 @@ function LinkIcon({ item, flagged }: { item: MenuLink; flagged: boolean }) {
   const Icon = item.icon;
   if (item.badge === "connections") {
     return (
-      <Badge badgeContent="!" color="error" invisible={!flagged} title={flagged ? t("menu.connectionsAttention") : undefined}>
+      <Badge
+        badgeContent="!"
+        color="error"
+        invisible={!flagged}
+        title={flagged ? t("menu.connectionsAttention") : undefined}
+      >
         <Icon />
       </Badge>
     );
   }
   if (item.badge === "chats") {
     return (
-      <Badge variant="dot" color="error" invisible={!flagged} title={flagged ? t("menu.chatsUnread") : undefined}>
+      <Badge
+        variant="dot"
+        color="error"
+        invisible={!flagged}
+        title={flagged ? t("menu.chatsUnread") : undefined}
+      >
         <Icon />
       </Badge>
     );
@@ -44,7 +54,12 @@ function LinkIcon({ item, flagged }: { item: MenuLink; flagged: boolean }) {
   return <Icon />;
 }
 
-function DrawerLink({ item, badges, nested, onNavigate }: { item: MenuLink; nested?: boolean } & Omit<DrawerMenuProps, "sections">) {
+function DrawerLink({
+  item,
+  badges,
+  nested,
+  onNavigate,
+}: { item: MenuLink; nested?: boolean } & Omit<DrawerMenuProps, "sections">) {
   const { t } = useTranslation("layout");
   const { pathname } = useLocation();
   const flagged = item.badge ? badges[item.badge] : false;
@@ -89,7 +104,10 @@ function DrawerGroup({ group, ...rest }: { group: MenuGroup } & Omit<DrawerMenuP
   );
 }
 
-function Entries({ entries, ...rest }: { entries: MenuEntry[] } & Omit<DrawerMenuProps, "sections">) {
+function Entries({
+  entries,
+  ...rest
+}: { entries: MenuEntry[] } & Omit<DrawerMenuProps, "sections">) {
   return entries.map((entry) =>
     entry.kind === "group" ? (
       <DrawerGroup key={entry.id} group={entry} {...rest} />

@@ -18,10 +18,20 @@ export function TopBar({ narrow, onOpenDrawer, onProfile }: TopBarProps) {
   const { t } = useTranslation("layout");
   const { user, logout } = useAuth();
   return (
-    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+    // Above the permanent drawer; under 600 px the temporary drawer covers the bar.
+    <AppBar
+      position="fixed"
+      sx={narrow ? undefined : { zIndex: (theme) => theme.zIndex.drawer + 1 }}
+    >
       <Toolbar>
         {narrow && (
-          <IconButton color="inherit" edge="start" aria-label={t("openDrawer")} onClick={onOpenDrawer} sx={{ mr: 1 }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={t("openDrawer")}
+            onClick={onOpenDrawer}
+            sx={{ mr: 1 }}
+          >
             <MenuIcon />
           </IconButton>
         )}

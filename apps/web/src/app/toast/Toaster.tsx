@@ -2,27 +2,34 @@ import { TOAST_AUTO_CLOSE_MS } from "@atrium/shared";
 import Alert from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
 import { useSyncExternalStore } from "react";
-import { toastStore } from "./toastStore";
+import { toastStore, type Toast } from "./toastStore";
 
-/** Shows queued toasts one at a time, each closing after TOAST_AUTO_CLOSE_MS. */
-export function Toaster() {
-  const queue = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
-  const current = queue[0];
-  if (!current) return null;
-  const close = () => toastStore.dismiss(current.id);
+/** Vertical room per stacked toast, below the top bar. */
+const STACK_STEP_PX = 60;
+
+function ToastItem({ toast, position }: { toast: Toast; position: number }) {
+  const close = () => toastStore.dismiss(toast.id);
   return (
     <Snackbar
-      key={current.id}
       open
       autoHideDuration={TOAST_AUTO_CLOSE_MS}
       onClose={(_event, reason) => {
         if (reason !== "clickaway") close();
       }}
       anchorOrigin={{ vertical: "top", horizontal: "right" }}
+      sx={{ top: { xs: 64 + position * STACK_STEP_PX, sm: 72 + position * STACK_STEP_PX } }}
     >
-      <Alert onClose={close} severity={current.severity} variant="filled" sx={{ width: "100%" }}>
-        {current.message}
+      <Alert onClose={close} severity={toast.severity} variant="filled" sx={{ width: "100%" }}>
+        {toast.message}
       </Alert>
     </Snackbar>
   );
+}
+
+/** The toasts, stacked at the top right, each closing after TOAST_AUTO_CLOSE_MS. */
+export function Toaster() {
+  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
+  return toasts.map((toast, position) => (
+    <ToastItem key={toast.id} toast={toast} position={position} />
+  ));
 }

@@ -8,6 +8,9 @@ export interface Toast {
 
 type Listener = () => void;
 
+/** At most this many toasts show at once; a newer one pushes the oldest out. */
+export const MAX_VISIBLE_TOASTS = 3;
+
 let queue: readonly Toast[] = [];
 let nextId = 1;
 const listeners = new Set<Listener>();
@@ -20,7 +23,7 @@ function setQueue(next: readonly Toast[]): void {
 function push(severity: ToastSeverity, message: string): void {
   // The same text already waiting (e.g. several calls failing at once) is shown once.
   if (queue.some((t) => t.message === message && t.severity === severity)) return;
-  setQueue([...queue, { id: nextId++, message, severity }]);
+  setQueue([...queue, { id: nextId++, message, severity }].slice(-MAX_VISIBLE_TOASTS));
 }
 
 /** The app's toasts, callable from anywhere (hooks, the API layer, the realtime table). */

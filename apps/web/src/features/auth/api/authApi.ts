@@ -2,8 +2,7 @@ import type { LoginInput, LoginResponse, SignupInput, UserDTO } from "@atrium/sh
 import { api } from "../../../api/client";
 
 export const authApi = {
-  login: (input: LoginInput) =>
-    api.post<LoginResponse>("/auth/login", input, { anonymous: true }),
+  login: (input: LoginInput) => api.post<LoginResponse>("/auth/login", input, { anonymous: true }),
   signup: (input: SignupInput) => api.post<UserDTO>("/auth/signup", input, { anonymous: true }),
   me: () => api.get<UserDTO>("/auth/me"),
   logout: () => api.post<void>("/auth/logout"),

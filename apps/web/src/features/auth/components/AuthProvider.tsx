@@ -87,7 +87,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endSession]);
 
   const setCurrentUser = useCallback((user: UserDTO) => {
-    setState((prev) => (prev.user?.id === user.id ? { ...prev, user: { ...prev.user, ...user } } : prev));
+    setState((prev) =>
+      prev.user?.id === user.id ? { ...prev, user: { ...prev.user, ...user } } : prev,
+    );
   }, []);
 
   const clearLandingPath = useCallback(() => {

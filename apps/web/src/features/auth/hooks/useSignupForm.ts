@@ -7,7 +7,12 @@ import { ApiError } from "../../../api/ApiError";
 import { toast } from "../../../app/toast/toastStore";
 import { authApi } from "../api/authApi";
 
-const signupFormSchema = signupSchema.pick({ name: true, email: true, password: true, token: true });
+const signupFormSchema = signupSchema.pick({
+  name: true,
+  email: true,
+  password: true,
+  token: true,
+});
 const FORM_FIELDS = ["name", "email", "password", "token"] as const;
 type SignupField = (typeof FORM_FIELDS)[number];
 

@@ -1,0 +1,76 @@
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Stack from "@mui/material/Stack";
+import { useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Spinner } from "../../../components/Spinner";
+import { useUserForm } from "../hooks/useUserForm";
+import { useUserFormOptions } from "../hooks/useUserFormOptions";
+import { SupportAccessFields } from "./SupportAccessFields";
+import { UserAccessFields } from "./UserAccessFields";
+import { UserIdentityFields } from "./UserIdentityFields";
+
+interface UserModalProps {
+  open: boolean;
+  /** Absent: add a user. Present: edit that user (the current user from 'Perfil'). */
+  userId?: number;
+  onClose(): void;
+}
+
+export function UserModal({ open, userId, onClose }: UserModalProps) {
+  const { t } = useTranslation(["users", "common"]);
+  const { form, onSubmit, isEdit, abilities, loading, saving } = useUserForm({ userId, onClose });
+  const selectedCompanyId = useWatch({ control: form.control, name: "selectedCompanyId" });
+  const options = useUserFormOptions({ ...abilities, selectedCompanyId });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={saving ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="user-modal-title"
+    >
+      <DialogTitle id="user-modal-title">
+        {t(isEdit ? "modal.editTitle" : "modal.addTitle")}
+      </DialogTitle>
+      <form noValidate onSubmit={onSubmit}>
+        <DialogContent dividers>
+          {loading ? (
+            <Spinner />
+          ) : (
+            <Stack spacing={2}>
+              <UserIdentityFields form={form} isEdit={isEdit} />
+              <UserAccessFields form={form} abilities={abilities} queues={options.queues} />
+              {abilities.supportAccess && (
+                <SupportAccessFields
+                  form={form}
+                  companies={options.companies}
+                  supportQueues={options.supportQueues}
+                  supportQueuesLoading={options.supportQueuesLoading}
+                />
+              )}
+            </Stack>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={saving || loading}
+            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {t(isEdit ? "modal.submitEdit" : "modal.submitAdd")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,19 @@
+import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+import { i18n, initI18n } from "../app/i18n";
+import { toastStore } from "../app/toast/toastStore";
+
+const namespaces = Object.keys(import.meta.glob("../locales/pt/*.json")).map((path) =>
+  path.replace(/^.*\/(.+)\.json$/, "$1"),
+);
+
+// Tests read the product's Portuguese texts, as a user of the default language sees them.
+await initI18n("pt");
+await i18n.loadNamespaces(namespaces);
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  toastStore.clear();
+});
