@@ -65,11 +65,6 @@ export const realtimeEventTable: readonly RealtimeRoute[] = [
     channel: channels.details,
     handle: endSessionOnCompanyUpdate,
   },
-  {
-    // Same event under the name the server announced; packages/shared has no builder for it yet.
-    channel: (companyId) => `company-${companyId}-company`,
-    handle: endSessionOnCompanyUpdate,
-  },
 ];
 
 /** The company an event is about, when the payload says so. */
