@@ -1,2 +1,11 @@
-// npm run bench: load scenarios live here. The ticket/message benchmarks arrive with the inbox.
-console.log("No benchmarks yet: the inbox issue adds the 50k tickets / 500k messages scenario.");
+// npm run bench: every load scenario, run through tsx from the sources.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const res = spawnSync(process.execPath, ["--import", "tsx", "bench/inbox.bench.ts"], {
+  cwd: root,
+  stdio: "inherit",
+});
+process.exit(res.status ?? 1);

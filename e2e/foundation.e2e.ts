@@ -15,12 +15,21 @@ test("a wrong password shows the authentication error and stays on /login", asyn
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("the admin logs in, sees the admin drawer and the users page, then logs out", async ({ page }) => {
+test("the admin logs in, sees the admin drawer and the users page, then logs out", async ({
+  page,
+}) => {
   await loginUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/tickets$/);
   await expect(page.getByText("Login efetuado com sucesso!")).toBeVisible();
   const drawer = page.getByRole("navigation");
-  for (const entry of ["Dashboard", "Atendimentos", "Usuários", "Filas & Chatbot", "Configurações", "Informativos"]) {
+  for (const entry of [
+    "Dashboard",
+    "Atendimentos",
+    "Usuários",
+    "Filas & Chatbot",
+    "Configurações",
+    "Informativos",
+  ]) {
     await expect(drawer.getByText(entry, { exact: true }).first()).toBeVisible();
   }
   await page.screenshot({ path: `${SHOTS}/admin-tickets.png`, fullPage: true });
@@ -37,10 +46,18 @@ test("the admin logs in, sees the admin drawer and the users page, then logs out
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("an agent is sent from an admin route to /tickets and sees no admin entries", async ({ page, request }) => {
+test("an agent is sent from an admin route to /tickets and sees no admin entries", async ({
+  page,
+  request,
+}) => {
   const admin = await apiToken(request);
   const email = `agent-${unique()}@e2e.test`;
-  await api(request, admin.token, "post", "/users", { name: "Agente Ana", email, password: "agent123", profile: "user" });
+  await api(request, admin.token, "post", "/users", {
+    name: "Agente Ana",
+    email,
+    password: "agent123",
+    profile: "user",
+  });
 
   await loginUi(page, email, "agent123");
   await expect(page).toHaveURL(/\/tickets$/);
@@ -57,7 +74,11 @@ test("an agent is sent from an admin route to /tickets and sees no admin entries
 test("a second login elsewhere logs the first browser out", async ({ browser, request }) => {
   const admin = await apiToken(request);
   const email = `twice-${unique()}@e2e.test`;
-  await api(request, admin.token, "post", "/users", { name: "Duas Vezes", email, password: "twice123" });
+  await api(request, admin.token, "post", "/users", {
+    name: "Duas Vezes",
+    email,
+    password: "twice123",
+  });
   const first = await (await browser.newContext()).newPage();
   await loginUi(first, email, "twice123");
   await expect(first).toHaveURL(/\/tickets$/);

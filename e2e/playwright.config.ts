@@ -17,7 +17,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.E2E_JSON ? [["list"], ["json", { outputFile: process.env.E2E_JSON }]] : "list",
+  reporter: process.env.E2E_JSON
+    ? [["list"], ["json", { outputFile: process.env.E2E_JSON }]]
+    : "list",
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: "pt-BR",

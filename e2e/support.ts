@@ -11,19 +11,30 @@ export async function loginUi(page: Page, email: string, password: string): Prom
 }
 
 /** A bearer token for API set-up calls (does not touch the browser's session). */
-export async function apiToken(request: APIRequestContext, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {
+export async function apiToken(
+  request: APIRequestContext,
+  email = E2E_ADMIN.email,
+  password = E2E_ADMIN.password,
+) {
   const res = await request.post("/auth/login", { data: { email, password } });
   expect(res.status()).toBe(200);
   return (await res.json()) as { token: string; user: { id: number; companyId: number } };
 }
 
-export async function api(request: APIRequestContext, token: string, method: "get" | "post" | "put" | "delete", url: string, data?: unknown) {
+export async function api(
+  request: APIRequestContext,
+  token: string,
+  method: "get" | "post" | "put" | "delete",
+  url: string,
+  data?: unknown,
+) {
   const res = await request[method](url, {
     headers: { authorization: `Bearer ${token}`, accept: "application/json" },
     ...(data !== undefined && { data }),
   });
   const body = res.status() === 204 ? null : await res.json();
-  if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url} → ${res.status()} ${JSON.stringify(body)}`);
+  if (!res.ok())
+    throw new Error(`${method.toUpperCase()} ${url} → ${res.status()} ${JSON.stringify(body)}`);
   return body;
 }
 

@@ -1,4 +1,4 @@
-// Builds the web client and the server when their sources are newer than their builds.
+// Builds the web client, the server and the web-chat widget when their sources are newer than their builds.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -31,13 +31,32 @@ function run(args) {
 
 export function buildIfNeeded() {
   const shared = ["packages/shared/src", "package-lock.json"];
-  if (outdated("apps/web/dist/index.html", ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", ...shared])) {
+  if (
+    outdated("apps/web/dist/index.html", [
+      "apps/web/src",
+      "apps/web/index.html",
+      "apps/web/vite.config.ts",
+      ...shared,
+    ])
+  ) {
     console.log("Building the web client…");
     run(["run", "build", "-w", "@atrium/web"]);
   }
-  if (outdated("apps/server/dist/main.js", ["apps/server/src", "apps/server/build.mjs", ...shared])) {
+  if (
+    outdated("apps/server/dist/main.js", ["apps/server/src", "apps/server/build.mjs", ...shared])
+  ) {
     console.log("Building the server…");
     run(["run", "build", "-w", "@atrium/server"]);
+  }
+  if (
+    outdated("apps/widget/dist/widget.js", [
+      "apps/widget/src",
+      "apps/widget/vite.config.ts",
+      "package-lock.json",
+    ])
+  ) {
+    console.log("Building the web-chat widget…");
+    run(["run", "build", "-w", "@atrium/widget"]);
   }
 }
 

@@ -4,10 +4,14 @@ import path from "node:path";
 import { buildIfNeeded, root } from "./build-if-needed.mjs";
 
 buildIfNeeded();
-const child = spawn(process.execPath, ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")], {
-  cwd: root,
-  stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
-});
+const child = spawn(
+  process.execPath,
+  ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { NODE_ENV: "production", ...process.env },
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

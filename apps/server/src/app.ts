@@ -4,7 +4,11 @@ import fastifyJwt from "@fastify/jwt";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawServerDefault,
+} from "fastify";
 import {
   validatorCompiler,
   serializerCompiler,
@@ -128,7 +132,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyJwt, {
     secret: opts.config.JWT_SECRET,

@@ -45,14 +45,18 @@ const envSchema = z.object({
     .string()
     .min(32, "JWT_REFRESH_SECRET must have at least 32 characters")
     .optional(),
-  ADMIN_EMAIL: z.email({ error: "ADMIN_EMAIL must be an email address" }).default("admin@admin.com"),
+  ADMIN_EMAIL: z
+    .email({ error: "ADMIN_EMAIL must be an email address" })
+    .default("admin@admin.com"),
   ADMIN_PASSWORD: z
     .string()
     .min(5, "ADMIN_PASSWORD must have at least 5 characters")
     .max(50, "ADMIN_PASSWORD must have at most 50 characters")
     .optional(),
   SMTP_URL: optionalUrl("SMTP_URL"),
-  GRAPH_API_URL: z.url({ error: "GRAPH_API_URL must be a full URL" }).default("https://graph.facebook.com/v21.0"),
+  GRAPH_API_URL: z
+    .url({ error: "GRAPH_API_URL must be a full URL" })
+    .default("https://graph.facebook.com/v21.0"),
   META_APP_SECRET: z.string().optional(),
   META_VERIFY_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -75,7 +79,9 @@ export class ConfigError extends Error {}
 export function parseEnv(env: NodeJS.ProcessEnv): Env {
   // An empty variable (`JWT_SECRET=` in a .env file, `${VAR}` of compose) means unset, so it
   // takes the default rather than failing or, for PORT, becoming 0.
-  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const set = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""),
+  );
   const result = envSchema.safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
@@ -103,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
     INSTANCE_ID: parsed.INSTANCE_ID ?? hostname(),
     JWT_SECRET: parsed.JWT_SECRET ?? persistentSecret(dataDir, "JWT_SECRET"),
-    JWT_REFRESH_SECRET: parsed.JWT_REFRESH_SECRET ?? persistentSecret(dataDir, "JWT_REFRESH_SECRET"),
+    JWT_REFRESH_SECRET:
+      parsed.JWT_REFRESH_SECRET ?? persistentSecret(dataDir, "JWT_REFRESH_SECRET"),
   };
 }

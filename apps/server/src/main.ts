@@ -39,10 +39,22 @@ async function main(): Promise<void> {
   const redis = await connectRedis(config);
   const webDist = findWebDist();
   if (!webDist) logger.warn("apps/web/dist not found: serving the API only (run npm run build)");
-  const { app, ctx } = await buildApp({ config, database, logger, redis, webDist, widgetDist: findWidgetDist() });
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    logger,
+    redis,
+    webDist,
+    widgetDist: findWidgetDist(),
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(
-    { url: config.PUBLIC_URL, database: database.kind, redis: Boolean(redis), instance: config.INSTANCE_ID },
+    {
+      url: config.PUBLIC_URL,
+      database: database.kind,
+      redis: Boolean(redis),
+      instance: config.INSTANCE_ID,
+    },
     `Atrium is running on ${config.PUBLIC_URL}`,
   );
 
@@ -67,6 +79,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`Atrium failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.stderr.write(
+    `Atrium failed to start: ${err instanceof Error ? err.stack : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -160,7 +160,10 @@ describe("access and refresh tokens", () => {
   it("an expired access token answers ERR_TOKEN_EXPIRED; the refresh cookie gives a new one", async () => {
     const { user } = await freshUser();
     const session = await login(server, user.email);
-    const [row] = await server.db.select().from(userSessions).where(eq(userSessions.userId, user.id));
+    const [row] = await server.db
+      .select()
+      .from(userSessions)
+      .where(eq(userSessions.userId, user.id));
     const expired = server.app.jwt.sign(
       { sub: user.id, sid: row!.id, typ: "access" },
       { clockTimestamp: Date.now() - 3_600_000 },
@@ -323,9 +326,16 @@ describe("POST /auth/signup", () => {
   });
 
   it("without a companyId answers 'Empresa não identificada!'", async () => {
-    const res = await server.app.inject({ method: "POST", url: "/auth/signup", payload: payload() });
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/auth/signup",
+      payload: payload(),
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: "ERR_COMPANY_NOT_IDENTIFIED", message: "Empresa não identificada!" });
+    expect(res.json()).toEqual({
+      error: "ERR_COMPANY_NOT_IDENTIFIED",
+      message: "Empresa não identificada!",
+    });
   });
 
   it("is refused while the company's userCreation setting is disabled", async () => {
@@ -363,12 +373,20 @@ describe("POST /auth/signup", () => {
       payload: { name: "M", email: "bad", password: "123", companyId: company.id },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ name: "Too Short!", email: "Invalid email", password: "Too Short!" });
+    expect(res.json().fields).toEqual({
+      name: "Too Short!",
+      email: "Invalid email",
+      password: "Too Short!",
+    });
     const long = await server.app.inject({
       method: "POST",
       url: "/auth/signup",
       payload: { name: "x".repeat(51), email: "", password: "x".repeat(51), companyId: company.id },
     });
-    expect(long.json().fields).toEqual({ name: "Too Long!", email: "Required", password: "Too Long!" });
+    expect(long.json().fields).toEqual({
+      name: "Too Long!",
+      email: "Required",
+      password: "Too Long!",
+    });
   });
 });

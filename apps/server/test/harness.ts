@@ -121,7 +121,11 @@ export async function setSetting(db: Db, companyId: number, key: string, value: 
     .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value } });
 }
 
-export async function createQueue(db: Db, companyId: number, overrides: Partial<typeof queues.$inferInsert> = {}) {
+export async function createQueue(
+  db: Db,
+  companyId: number,
+  overrides: Partial<typeof queues.$inferInsert> = {},
+) {
   const [queue] = await db
     .insert(queues)
     .values({ companyId, name: `Queue ${uid()}`, color: `#${uid().slice(0, 6)}`, ...overrides })
@@ -135,7 +139,11 @@ let protocol = 0;
 export async function createTicket(
   db: Db,
   companyId: number,
-  opts: { queueId?: number | null; userId?: number | null; status?: "open" | "pending" | "closed" } = {},
+  opts: {
+    queueId?: number | null;
+    userId?: number | null;
+    status?: "open" | "pending" | "closed";
+  } = {},
 ) {
   const [contact] = await db
     .insert(contacts)
@@ -193,7 +201,9 @@ export async function createUser(
   if (opts.queueIds?.length) {
     await db
       .insert(userQueues)
-      .values(opts.queueIds.map((queueId) => ({ userId: user!.id, queueId, companyId: opts.companyId })));
+      .values(
+        opts.queueIds.map((queueId) => ({ userId: user!.id, queueId, companyId: opts.companyId })),
+      );
   }
   return user!;
 }
@@ -208,8 +218,16 @@ export interface Session {
   companyId: number;
 }
 
-export async function login(server: TestServer, email: string, password = DEFAULT_PASSWORD): Promise<Session> {
-  const res = await server.app.inject({ method: "POST", url: "/auth/login", payload: { email, password } });
+export async function login(
+  server: TestServer,
+  email: string,
+  password = DEFAULT_PASSWORD,
+): Promise<Session> {
+  const res = await server.app.inject({
+    method: "POST",
+    url: "/auth/login",
+    payload: { email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const body = res.json();
   const cookie = res.cookies.find((c) => c.name === "jrt");
@@ -225,11 +243,19 @@ export async function login(server: TestServer, email: string, password = DEFAUL
 type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
 /** A request as the given session (or anonymous with null). */
-export function request(server: TestServer, session: Session | null, method: Method, url: string, payload?: unknown) {
+export function request(
+  server: TestServer,
+  session: Session | null,
+  method: Method,
+  url: string,
+  payload?: unknown,
+) {
   return server.app.inject({
     method,
     url,
-    headers: session ? { authorization: `Bearer ${session.token}`, accept: "application/json" } : { accept: "application/json" },
+    headers: session
+      ? { authorization: `Bearer ${session.token}`, accept: "application/json" }
+      : { accept: "application/json" },
     ...(payload !== undefined && { payload: payload as object }),
   });
 }
@@ -293,7 +319,10 @@ export async function collect<T = unknown>(socket: Socket, event: string, ms = 4
 }
 
 /** Polls `check` until it returns true, or fails after `ms`. */
-export async function eventually(check: () => Promise<boolean> | boolean, ms = 3000): Promise<void> {
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  ms = 3000,
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
@@ -306,9 +335,8 @@ export async function eventually(check: () => Promise<boolean> | boolean, ms = 3
 export async function createConnection(
   server: TestServer,
   companyId: number,
-  overrides: Partial<import("../src/db/schema/index.js").ConnectionConfig & Record<string, unknown>> = {},
+  overrides: Partial<typeof connections.$inferInsert> = {},
 ) {
-  const { connections } = await import("../src/db/schema/index.js");
   const [row] = await server.db
     .insert(connections)
     .values({
@@ -317,7 +345,7 @@ export async function createConnection(
       channelType: "WEB_CHAT",
       status: "CONNECTED",
       isDefault: true,
-      ...(overrides as object),
+      ...overrides,
     })
     .returning();
   return row!;

@@ -28,15 +28,27 @@ describe("the inbound pipeline", () => {
     const connection = await createConnection(server, company.id);
     const number = `wc-${uid()}`;
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => inbound(server, connection, { number, body: `message ${i}`, id: `m-${number}-${i}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        inbound(server, connection, { number, body: `message ${i}`, id: `m-${number}-${i}` }),
+      ),
     );
     expect(results.every((r) => !r.duplicate)).toBe(true);
 
-    const contactRows = await server.db.select().from(contacts).where(eq(contacts.companyId, company.id));
+    const contactRows = await server.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.companyId, company.id));
     expect(contactRows).toHaveLength(1);
-    const ticketRows = await server.db.select().from(tickets).where(eq(tickets.companyId, company.id));
+    const ticketRows = await server.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.companyId, company.id));
     expect(ticketRows).toHaveLength(1);
-    expect(ticketRows[0]).toMatchObject({ status: "pending", unreadMessages: 50, lastMessage: "message 49" });
+    expect(ticketRows[0]).toMatchObject({
+      status: "pending",
+      unreadMessages: 50,
+      lastMessage: "message 49",
+    });
     const stored = await server.db
       .select()
       .from(messages)
@@ -48,13 +60,27 @@ describe("the inbound pipeline", () => {
   it("is idempotent by provider message id", async () => {
     const company = await createCompany(server.db);
     const connection = await createConnection(server, company.id);
-    const first = await inbound(server, connection, { number: "5511999990000", id: "dup-1", body: "once" });
-    const again = await inbound(server, connection, { number: "5511999990000", id: "dup-1", body: "once" });
+    const first = await inbound(server, connection, {
+      number: "5511999990000",
+      id: "dup-1",
+      body: "once",
+    });
+    const again = await inbound(server, connection, {
+      number: "5511999990000",
+      id: "dup-1",
+      body: "once",
+    });
     expect(again.duplicate).toBe(true);
     expect(again.message.id).toBe(first.message.id);
-    const stored = await server.db.select().from(messages).where(eq(messages.ticketId, first.ticket.id));
+    const stored = await server.db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, first.ticket.id));
     expect(stored).toHaveLength(1);
-    expect((await server.db.select().from(tickets).where(eq(tickets.id, first.ticket.id)))[0]?.unreadMessages).toBe(1);
+    expect(
+      (await server.db.select().from(tickets).where(eq(tickets.id, first.ticket.id)))[0]
+        ?.unreadMessages,
+    ).toBe(1);
   });
 
   it("puts a new ticket in the connection's only queue and numbers protocols per company", async () => {
@@ -62,7 +88,9 @@ describe("the inbound pipeline", () => {
     const queue = await createQueue(server.db, company.id);
     const connection = await createConnection(server, company.id);
     const { connectionQueues } = await import("../src/db/schema/index.js");
-    await server.db.insert(connectionQueues).values({ connectionId: connection.id, queueId: queue.id, companyId: company.id });
+    await server.db
+      .insert(connectionQueues)
+      .values({ connectionId: connection.id, queueId: queue.id, companyId: company.id });
     const a = await inbound(server, connection, { number: "5511900000001" });
     const b = await inbound(server, connection, { number: "5511900000002" });
     expect(a.ticket.queueId).toBe(queue.id);
@@ -78,15 +106,28 @@ describe("the inbound pipeline", () => {
     const theirs = await connect(server, (await login(server, stranger.email)).token);
     try {
       const connection = await createConnection(server, company.id);
-      const ticketEvent = nextEvent<{ action: string; ticket: { status: string; contact: { name: string } } }>(
+      const ticketEvent = nextEvent<{
+        action: string;
+        ticket: { status: string; contact: { name: string } };
+      }>(mine, `company-${company.id}-ticket`);
+      const messageEvent = nextEvent<{ action: string; message: { body: string } }>(
         mine,
-        `company-${company.id}-ticket`,
+        `company-${company.id}-appMessage`,
       );
-      const messageEvent = nextEvent<{ action: string; message: { body: string } }>(mine, `company-${company.id}-appMessage`);
       const leaked = collect(theirs, `company-${company.id}-appMessage`, 600);
-      await inbound(server, connection, { number: "5511911112222", name: "Joana", body: "Oi, preciso de ajuda" });
-      expect(await ticketEvent).toMatchObject({ action: "update", ticket: { status: "pending", contact: { name: "Joana" } } });
-      expect(await messageEvent).toMatchObject({ action: "create", message: { body: "Oi, preciso de ajuda" } });
+      await inbound(server, connection, {
+        number: "5511911112222",
+        name: "Joana",
+        body: "Oi, preciso de ajuda",
+      });
+      expect(await ticketEvent).toMatchObject({
+        action: "update",
+        ticket: { status: "pending", contact: { name: "Joana" } },
+      });
+      expect(await messageEvent).toMatchObject({
+        action: "create",
+        message: { body: "Oi, preciso de ajuda" },
+      });
       expect(await leaked).toEqual([]);
     } finally {
       mine.close();

@@ -20,13 +20,22 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 async function visitorSession(uuid: string, name = "Visitante") {
-  const res = await server.app.inject({ method: "POST", url: `/webchat/${uuid}/session`, payload: { name } });
+  const res = await server.app.inject({
+    method: "POST",
+    url: `/webchat/${uuid}/session`,
+    payload: { name },
+  });
   expect(res.statusCode).toBe(200);
   return res.json().token as string;
 }
 
 function visitorSocket(token: string): Promise<Socket> {
-  const socket = connectSocket(`${server.url}/webchat`, { transports: ["websocket"], auth: { token }, reconnection: false, forceNew: true });
+  const socket = connectSocket(`${server.url}/webchat`, {
+    transports: ["websocket"],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+  });
   return new Promise((resolve, reject) => {
     socket.once("connect", () => resolve(socket));
     socket.once("connect_error", reject);
@@ -49,7 +58,9 @@ async function conversation() {
     complationMessage: "Obrigado, {nome}!",
   });
   const { connectionQueues } = await import("../src/db/schema/index.js");
-  await server.db.insert(connectionQueues).values({ connectionId: connection.id, queueId: seed.queue.id, companyId: seed.company.id });
+  await server.db
+    .insert(connectionQueues)
+    .values({ connectionId: connection.id, queueId: seed.queue.id, companyId: seed.company.id });
   const token = await visitorSession(connection.uuid, "Paula");
   const visitor = await visitorSocket(token);
   const greeting = nextEvent<{ author: string; body: string }>(visitor, "message");
@@ -67,30 +78,54 @@ describe("web chat conversation", () => {
     try {
       const greeting = await c.greeting;
       expect(greeting.author).toBe("agent");
-      expect(greeting.body).toMatch(new RegExp(`^(Bom dia|Boa tarde|Boa noite), Paula! Protocolo ${c.ticket.protocol}\\.$`));
+      expect(greeting.body).toMatch(
+        new RegExp(`^(Bom dia|Boa tarde|Boa noite), Paula! Protocolo ${c.ticket.protocol}\\.$`),
+      );
 
       const admin = await connect(server, c.as.admin.token);
       try {
         await request(server, c.as.member, "PUT", `/tickets/${c.ticket.id}`, { action: "accept" });
         const delivered = nextEvent<{ author: string; body: string }>(c.visitor, "message");
         const acked = new Promise<{ message: { ack: number } }>((resolve) => {
-          admin.on(`company-${c.company.id}-appMessage`, (payload: { action: string; message: { ack: number; body: string } }) => {
-            if (payload.action === "update" && payload.message.body === "Como posso ajudar?" && payload.message.ack >= 2) {
-              resolve(payload);
-            }
-          });
+          admin.on(
+            `company-${c.company.id}-appMessage`,
+            (payload: { action: string; message: { ack: number; body: string } }) => {
+              if (
+                payload.action === "update" &&
+                payload.message.body === "Como posso ajudar?" &&
+                payload.message.ack >= 2
+              ) {
+                resolve(payload);
+              }
+            },
+          );
         });
-        const sent = await request(server, c.as.member, "POST", `/messages/${c.ticket.id}`, { body: "Como posso ajudar?" });
+        const sent = await request(server, c.as.member, "POST", `/messages/${c.ticket.id}`, {
+          body: "Como posso ajudar?",
+        });
         expect(sent.statusCode).toBe(201);
-        expect(sent.json().messages[0]).toMatchObject({ body: "Como posso ajudar?", fromMe: true, ack: 0, senderId: c.member.id });
+        expect(sent.json().messages[0]).toMatchObject({
+          body: "Como posso ajudar?",
+          fromMe: true,
+          ack: 0,
+          senderId: c.member.id,
+        });
         expect(await delivered).toMatchObject({ author: "agent", body: "Como posso ajudar?" });
         expect((await acked).message.ack).toBe(2);
 
         // Opening the widget marks the agent's messages read.
         const read = new Promise<void>((resolve) => {
-          admin.on(`company-${c.company.id}-appMessage`, (p: { action: string; message: { ack: number; body: string } }) => {
-            if (p.action === "update" && p.message.body === "Como posso ajudar?" && p.message.ack === 3) resolve();
-          });
+          admin.on(
+            `company-${c.company.id}-appMessage`,
+            (p: { action: string; message: { ack: number; body: string } }) => {
+              if (
+                p.action === "update" &&
+                p.message.body === "Como posso ajudar?" &&
+                p.message.ack === 3
+              )
+                resolve();
+            },
+          );
         });
         c.visitor.emit("read");
         await read;
@@ -106,17 +141,24 @@ describe("web chat conversation", () => {
     const c = await conversation();
     c.visitor.close();
     for (let i = 0; i < 25; i++) await visitorSays(c.connection.uuid, c.token, `linha ${i}`);
-    const page1 = await request(server, c.as.member, "GET", `/messages/${c.ticket.id}?pageNumber=1`);
+    const page1 = await request(
+      server,
+      c.as.member,
+      "GET",
+      `/messages/${c.ticket.id}?pageNumber=1`,
+    );
     expect(page1.statusCode).toBe(200);
     const body1 = page1.json();
     expect(body1.hasMore).toBe(true);
     expect(body1.messages.at(-1).body).toBe("linha 24");
     expect(body1.messages.map((m: { body: string }) => m.body)).toEqual(
-      [...body1.messages.map((m: { body: string }) => m.body)].sort((a: string, b: string) =>
-        Number(a.split(" ")[1] ?? -1) - Number(b.split(" ")[1] ?? -1),
+      [...body1.messages.map((m: { body: string }) => m.body)].sort(
+        (a: string, b: string) => Number(a.split(" ")[1] ?? -1) - Number(b.split(" ")[1] ?? -1),
       ),
     );
-    const page2 = (await request(server, c.as.member, "GET", `/messages/${c.ticket.id}?pageNumber=2`)).json();
+    const page2 = (
+      await request(server, c.as.member, "GET", `/messages/${c.ticket.id}?pageNumber=2`)
+    ).json();
     expect(page2.hasMore).toBe(false);
     expect(page2.messages[0].body).toBe("Oi, tudo bem?");
     const ticket = (await request(server, c.as.member, "GET", `/tickets/${c.ticket.id}`)).json();
@@ -126,12 +168,25 @@ describe("web chat conversation", () => {
   it("refuses messages in tickets that are not open, from users outside the ticket, and empty text", async () => {
     const c = await conversation();
     c.visitor.close();
-    const pending = await request(server, c.as.member, "POST", `/messages/${c.ticket.id}`, { body: "cedo demais" });
+    const pending = await request(server, c.as.member, "POST", `/messages/${c.ticket.id}`, {
+      body: "cedo demais",
+    });
     expect(pending.statusCode).toBe(400);
     await request(server, c.as.member, "PUT", `/tickets/${c.ticket.id}`, { action: "accept" });
-    expect((await request(server, c.as.member, "POST", `/messages/${c.ticket.id}`, { body: "   " })).statusCode).toBe(400);
-    expect((await request(server, c.as.outsider, "POST", `/messages/${c.ticket.id}`, { body: "intruso" })).statusCode).toBe(403);
-    expect((await request(server, c.as.outsider, "GET", `/messages/${c.ticket.id}`)).statusCode).toBe(403);
+    expect(
+      (await request(server, c.as.member, "POST", `/messages/${c.ticket.id}`, { body: "   " }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await request(server, c.as.outsider, "POST", `/messages/${c.ticket.id}`, {
+          body: "intruso",
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await request(server, c.as.outsider, "GET", `/messages/${c.ticket.id}`)).statusCode,
+    ).toBe(403);
   });
 
   it("deletes only the author's own messages, shown as deleted to the visitor", async () => {
@@ -139,21 +194,34 @@ describe("web chat conversation", () => {
     try {
       await c.greeting;
       await request(server, c.as.member, "PUT", `/tickets/${c.ticket.id}`, { action: "accept" });
-      const sent = (await request(server, c.as.member, "POST", `/messages/${c.ticket.id}`, { body: "ops" })).json().messages[0];
-      const visitorMsg = (await request(server, c.as.member, "GET", `/messages/${c.ticket.id}`)).json().messages.find(
-        (m: { fromMe: boolean }) => !m.fromMe,
+      const sent = (
+        await request(server, c.as.member, "POST", `/messages/${c.ticket.id}`, { body: "ops" })
+      ).json().messages[0];
+      const visitorMsg = (await request(server, c.as.member, "GET", `/messages/${c.ticket.id}`))
+        .json()
+        .messages.find((m: { fromMe: boolean }) => !m.fromMe);
+      expect(
+        (await request(server, c.as.member, "DELETE", `/messages/${visitorMsg.id}`)).statusCode,
+      ).toBe(403);
+      expect((await request(server, c.as.admin, "DELETE", `/messages/${sent.id}`)).statusCode).toBe(
+        403,
       );
-      expect((await request(server, c.as.member, "DELETE", `/messages/${visitorMsg.id}`)).statusCode).toBe(403);
-      expect((await request(server, c.as.admin, "DELETE", `/messages/${sent.id}`)).statusCode).toBe(403);
       await eventually(async () => {
-        const list = (await request(server, c.as.member, "GET", `/messages/${c.ticket.id}`)).json().messages;
+        const list = (await request(server, c.as.member, "GET", `/messages/${c.ticket.id}`)).json()
+          .messages;
         return list.find((m: { id: number; ack: number }) => m.id === sent.id)?.ack >= 1;
       });
       const deleted = nextEvent<{ id: number }>(c.visitor, "message-deleted");
-      expect((await request(server, c.as.member, "DELETE", `/messages/${sent.id}`)).statusCode).toBe(204);
+      expect(
+        (await request(server, c.as.member, "DELETE", `/messages/${sent.id}`)).statusCode,
+      ).toBe(204);
       expect((await deleted).id).toBe(sent.id);
-      const after = (await request(server, c.as.member, "GET", `/messages/${c.ticket.id}`)).json().messages;
-      expect(after.find((m: { id: number }) => m.id === sent.id)).toMatchObject({ isDeleted: true, body: "" });
+      const after = (await request(server, c.as.member, "GET", `/messages/${c.ticket.id}`)).json()
+        .messages;
+      expect(after.find((m: { id: number }) => m.id === sent.id)).toMatchObject({
+        isDeleted: true,
+        body: "",
+      });
     } finally {
       c.visitor.close();
     }
@@ -165,17 +233,29 @@ describe("web chat conversation", () => {
       await c.greeting;
       await request(server, c.as.member, "PUT", `/tickets/${c.ticket.id}`, { action: "accept" });
       const bye = nextEvent<{ body: string }>(c.visitor, "message");
-      await request(server, c.as.member, "PUT", `/tickets/${c.ticket.id}`, { action: "finished", withMessage: true });
+      await request(server, c.as.member, "PUT", `/tickets/${c.ticket.id}`, {
+        action: "finished",
+        withMessage: true,
+      });
       expect((await bye).body).toBe("Obrigado, Paula!");
 
       // A new conversation, closed silently by an agent allowed to do so.
       await visitorSays(c.connection.uuid, c.token, "voltei");
-      const next = (await request(server, c.as.admin, "GET", "/tickets?status=pending&showAll=true")).json().tickets[0];
-      await request(server, c.as.admin, "PUT", `/users/${c.member.id}`, { allowFinishTicketWithoutMessage: true });
+      const next = (
+        await request(server, c.as.admin, "GET", "/tickets?status=pending&showAll=true")
+      ).json().tickets[0];
+      await request(server, c.as.admin, "PUT", `/users/${c.member.id}`, {
+        allowFinishTicketWithoutMessage: true,
+      });
       await request(server, c.as.member, "PUT", `/tickets/${next.id}`, { action: "accept" });
       const silence = collect(c.visitor, "message", 800);
-      await request(server, c.as.member, "PUT", `/tickets/${next.id}`, { action: "finished", withMessage: false });
-      expect((await silence).map((m) => (m as { body: string }).body)).not.toContain("Obrigado, Paula!");
+      await request(server, c.as.member, "PUT", `/tickets/${next.id}`, {
+        action: "finished",
+        withMessage: false,
+      });
+      expect((await silence).map((m) => (m as { body: string }).body)).not.toContain(
+        "Obrigado, Paula!",
+      );
     } finally {
       c.visitor.close();
     }
@@ -193,7 +273,10 @@ describe("web chat conversation", () => {
     const res = await server.app.inject({
       method: "POST",
       url: `/messages/${c.ticket.id}`,
-      headers: { authorization: `Bearer ${c.as.member.token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        authorization: `Bearer ${c.as.member.token}`,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+      },
       payload,
     });
     expect(res.statusCode).toBe(201);
@@ -202,7 +285,10 @@ describe("web chat conversation", () => {
     const file = await server.app.inject({ method: "GET", url: message.mediaUrl });
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe("conteudo secreto");
-    const forged = await server.app.inject({ method: "GET", url: message.mediaUrl.replace(/sig=[^&]+/, "sig=forgedsignature123") });
+    const forged = await server.app.inject({
+      method: "GET",
+      url: message.mediaUrl.replace(/sig=[^&]+/, "sig=forgedsignature123"),
+    });
     expect(forged.statusCode).toBe(403);
   });
 

@@ -19,7 +19,10 @@ const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 async function unreachable(): Promise<string | null> {
-  const redis = createClient({ url: REDIS_URL, socket: { connectTimeout: 1500, reconnectStrategy: false } });
+  const redis = createClient({
+    url: REDIS_URL,
+    socket: { connectTimeout: 1500, reconnectStrategy: false },
+  });
   redis.on("error", () => undefined);
   try {
     await redis.connect();
@@ -125,16 +128,27 @@ describe.skipIf(skipReason)("Socket.IO across two server processes (Redis adapte
       body: JSON.stringify({ email: adminEmail, password: adminPassword }),
     });
     expect(loginRes.status).toBe(200);
-    const { token, user } = (await loginRes.json()) as { token: string; user: { companyId: number } };
+    const { token, user } = (await loginRes.json()) as {
+      token: string;
+      user: { companyId: number };
+    };
 
-    socket = connectSocket(b.url, { transports: ["websocket"], auth: { token }, reconnection: false });
+    socket = connectSocket(b.url, {
+      transports: ["websocket"],
+      auth: { token },
+      reconnection: false,
+    });
     await new Promise<void>((resolve, reject) => {
       socket!.once("connect", () => resolve());
       socket!.once("connect_error", reject);
     });
 
     const channel = `company-${user.companyId}-user`;
-    const received = nextEvent<{ action: string; user: { email: string } }>(socket, channel, 10_000);
+    const received = nextEvent<{ action: string; user: { email: string } }>(
+      socket,
+      channel,
+      10_000,
+    );
     const email = `created-on-a-${uid()}@example.com`;
     const created = await fetch(`${a.url}/users`, {
       method: "POST",

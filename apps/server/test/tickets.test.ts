@@ -26,19 +26,27 @@ afterAll(async () => server?.close());
 /** A company with users and a WEB_CHAT connection routed to its queue. */
 async function inbox() {
   const seed = await seedCompany(server);
-  const connection = await createConnection(server, seed.company.id, { greetingMessage: "", complationMessage: "" });
+  const connection = await createConnection(server, seed.company.id, {
+    greetingMessage: "",
+    complationMessage: "",
+  });
   const { connectionQueues } = await import("../src/db/schema/index.js");
   await server.db
     .insert(connectionQueues)
     .values({ connectionId: connection.id, queueId: seed.queue.id, companyId: seed.company.id });
-  const newTicket = async (body = "Olá") => (await inbound(server, connection, { number: `55119${uid()}`, body })).ticket;
+  const newTicket = async (body = "Olá") =>
+    (await inbound(server, connection, { number: `55119${uid()}`, body })).ticket;
   return { ...seed, connection, newTicket };
 }
 
 const list = (server: TestServer, session: Parameters<typeof request>[1], query: string) =>
   request(server, session, "GET", `/tickets?${query}`).then((r) => {
     expect(r.statusCode).toBe(200);
-    return r.json() as { tickets: { id: number; status: string; userId: number | null }[]; count: number; hasMore: boolean };
+    return r.json() as {
+      tickets: { id: number; status: string; userId: number | null }[];
+      count: number;
+      hasMore: boolean;
+    };
   });
 
 describe("ticket visibility", () => {
@@ -49,7 +57,9 @@ describe("ticket visibility", () => {
     expect(mine.tickets.map((t) => t.id)).toEqual([ticket.id]);
     expect(mine.count).toBe(1);
     expect((await list(server, s.as.outsider, "status=pending")).tickets).toEqual([]);
-    expect((await list(server, s.as.admin, "status=pending&showAll=true")).tickets.map((t) => t.id)).toEqual([ticket.id]);
+    expect(
+      (await list(server, s.as.admin, "status=pending&showAll=true")).tickets.map((t) => t.id),
+    ).toEqual([ticket.id]);
 
     const get = await request(server, s.as.outsider, "GET", `/tickets/${ticket.id}`);
     expect(get.statusCode).toBe(403);
@@ -66,7 +76,9 @@ describe("ticket visibility", () => {
       const res = await request(server, session, "GET", `/tickets/${ticket.id}`);
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toBe("ERR_NO_TICKET_FOUND");
-      const put = await request(server, session, "PUT", `/tickets/${ticket.id}`, { action: "accept" });
+      const put = await request(server, session, "PUT", `/tickets/${ticket.id}`, {
+        action: "accept",
+      });
       expect(put.statusCode).toBe(404);
       expect((await list(server, session, "status=pending&showAll=true")).tickets).toEqual([]);
     }
@@ -76,11 +88,18 @@ describe("ticket visibility", () => {
     const s = await inbox();
     const ticket = await s.newTicket();
     await request(server, s.as.member, "PUT", `/tickets/${ticket.id}`, { action: "accept" });
-    expect((await list(server, s.as.member, "status=open")).tickets.map((t) => t.id)).toEqual([ticket.id]);
+    expect((await list(server, s.as.member, "status=open")).tickets.map((t) => t.id)).toEqual([
+      ticket.id,
+    ]);
     expect((await list(server, s.as.admin, "status=open")).tickets).toEqual([]);
-    expect((await list(server, s.as.admin, "status=open&showAll=true")).tickets.map((t) => t.id)).toEqual([ticket.id]);
+    expect(
+      (await list(server, s.as.admin, "status=open&showAll=true")).tickets.map((t) => t.id),
+    ).toEqual([ticket.id]);
     // A user asking for show-all does not get it: the server decides.
-    const colleague = await createUser(server.db, { companyId: s.company.id, queueIds: [s.queue.id] });
+    const colleague = await createUser(server.db, {
+      companyId: s.company.id,
+      queueIds: [s.queue.id],
+    });
     const session = await login(server, colleague.email);
     expect((await list(server, session, "status=open&showAll=true")).tickets).toEqual([]);
   });
@@ -89,14 +108,25 @@ describe("ticket visibility", () => {
     const s = await inbox();
     const a = await s.newTicket("pedido 123 atrasado");
     const b = await s.newTicket("quero cancelar");
-    const q = (params: string) => list(server, s.as.admin, `showAll=true&${params}`).then((r) => r.tickets.map((t) => t.id).sort());
-    expect(await q(`queueIds=${encodeURIComponent(JSON.stringify([s.queue.id]))}`)).toEqual([a.id, b.id].sort());
+    const q = (params: string) =>
+      list(server, s.as.admin, `showAll=true&${params}`).then((r) =>
+        r.tickets.map((t) => t.id).sort(),
+      );
+    expect(await q(`queueIds=${encodeURIComponent(JSON.stringify([s.queue.id]))}`)).toEqual(
+      [a.id, b.id].sort(),
+    );
     expect(await q(`queueIds=${encodeURIComponent(JSON.stringify([0]))}`)).toEqual([]);
     expect(await q("searchParam=atrasado")).toEqual([a.id]);
     expect(await q("searchParam=CANCELAR")).toEqual([b.id]);
     expect(await q("withUnreadMessages=true")).toEqual([a.id, b.id].sort());
-    const tag = await request(server, s.as.admin, "POST", "/tags", { name: "urgente", color: "#ff0000" });
-    await request(server, s.as.admin, "POST", "/tags/sync", { ticketId: b.id, tags: [tag.json().id] });
+    const tag = await request(server, s.as.admin, "POST", "/tags", {
+      name: "urgente",
+      color: "#ff0000",
+    });
+    await request(server, s.as.admin, "POST", "/tags/sync", {
+      ticketId: b.id,
+      tags: [tag.json().id],
+    });
     expect(await q(`tags=${encodeURIComponent(JSON.stringify([tag.json().id]))}`)).toEqual([b.id]);
   });
 
@@ -117,14 +147,25 @@ describe("ticket actions", () => {
   it("accept → open for the agent, with tracking; a second accept conflicts", async () => {
     const s = await inbox();
     const ticket = await s.newTicket();
-    const accepted = await request(server, s.as.member, "PUT", `/tickets/${ticket.id}`, { action: "accept" });
+    const accepted = await request(server, s.as.member, "PUT", `/tickets/${ticket.id}`, {
+      action: "accept",
+    });
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toMatchObject({ status: "open", userId: s.member.id, unreadMessages: 0 });
-    const again = await request(server, s.as.admin, "PUT", `/tickets/${ticket.id}`, { action: "accept" });
+    expect(accepted.json()).toMatchObject({
+      status: "open",
+      userId: s.member.id,
+      unreadMessages: 0,
+    });
+    const again = await request(server, s.as.admin, "PUT", `/tickets/${ticket.id}`, {
+      action: "accept",
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe("ERR_OTHER_OPEN_TICKET");
     expect(again.json().message).toContain(s.member.name);
-    const [track] = await server.db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, ticket.id));
+    const [track] = await server.db
+      .select()
+      .from(ticketTracking)
+      .where(eq(ticketTracking.ticketId, ticket.id));
     expect(track?.queuedAt).toBeTruthy();
     expect(track?.startedAt).toBeTruthy();
     expect(track?.userId).toBe(s.member.id);
@@ -136,13 +177,21 @@ describe("ticket actions", () => {
     const put = (action: string, extra: object = {}) =>
       request(server, s.as.member, "PUT", `/tickets/${ticket.id}`, { action, ...extra });
     await put("accept");
-    expect((await put("move_to_pending")).json()).toMatchObject({ status: "pending", userId: null });
+    expect((await put("move_to_pending")).json()).toMatchObject({
+      status: "pending",
+      userId: null,
+    });
     await put("accept");
-    expect((await put("finished", { withMessage: true })).json()).toMatchObject({ status: "closed" });
+    expect((await put("finished", { withMessage: true })).json()).toMatchObject({
+      status: "closed",
+    });
     const bad = await put("move_to_pending");
     expect(bad.statusCode).toBe(400);
     expect((await put("reopen")).json()).toMatchObject({ status: "open", userId: s.member.id });
-    const tracks = await server.db.select().from(ticketTracking).where(eq(ticketTracking.ticketId, ticket.id));
+    const tracks = await server.db
+      .select()
+      .from(ticketTracking)
+      .where(eq(ticketTracking.ticketId, ticket.id));
     expect(tracks).toHaveLength(2);
     expect(tracks.find((t) => t.finishedAt)?.finishedById).toBe(s.member.id);
   });
@@ -151,11 +200,18 @@ describe("ticket actions", () => {
     const s = await inbox();
     const ticket = await s.newTicket();
     await request(server, s.as.member, "PUT", `/tickets/${ticket.id}`, { action: "accept" });
-    const colleague = await createUser(server.db, { companyId: s.company.id, queueIds: [s.queue.id] });
+    const colleague = await createUser(server.db, {
+      companyId: s.company.id,
+      queueIds: [s.queue.id],
+    });
     const session = await login(server, colleague.email);
-    const res = await request(server, session, "PUT", `/tickets/${ticket.id}`, { action: "finished" });
+    const res = await request(server, session, "PUT", `/tickets/${ticket.id}`, {
+      action: "finished",
+    });
     expect(res.statusCode).toBe(403);
-    const byAdmin = await request(server, s.as.admin, "PUT", `/tickets/${ticket.id}`, { action: "finished" });
+    const byAdmin = await request(server, s.as.admin, "PUT", `/tickets/${ticket.id}`, {
+      action: "finished",
+    });
     expect(byAdmin.json().status).toBe("closed");
   });
 
@@ -163,7 +219,9 @@ describe("ticket actions", () => {
     const s = await inbox();
     const ticket = await s.newTicket();
     await request(server, s.as.member, "PUT", `/tickets/${ticket.id}`, { action: "accept" });
-    const none = await request(server, s.as.member, "PUT", `/tickets/${ticket.id}`, { action: "transfer_to_user" });
+    const none = await request(server, s.as.member, "PUT", `/tickets/${ticket.id}`, {
+      action: "transfer_to_user",
+    });
     expect(none.statusCode).toBe(400);
     const other = await createQueue(server.db, s.company.id);
     const moved = await request(server, s.as.member, "PUT", `/tickets/${ticket.id}`, {
@@ -171,10 +229,19 @@ describe("ticket actions", () => {
       queueId: other.id,
       userId: s.outsider.id,
     });
-    expect(moved.json()).toMatchObject({ status: "pending", queueId: other.id, userId: s.outsider.id });
-    expect((await list(server, s.as.outsider, "status=pending")).tickets.map((t) => t.id)).toEqual([ticket.id]);
+    expect(moved.json()).toMatchObject({
+      status: "pending",
+      queueId: other.id,
+      userId: s.outsider.id,
+    });
+    expect((await list(server, s.as.outsider, "status=pending")).tickets.map((t) => t.id)).toEqual([
+      ticket.id,
+    ]);
     const foreignQueue = await createQueue(server.db, (await inbox()).company.id);
-    const bad = await request(server, s.as.admin, "PUT", `/tickets/${ticket.id}`, { action: "move_to_queue", queueId: foreignQueue.id });
+    const bad = await request(server, s.as.admin, "PUT", `/tickets/${ticket.id}`, {
+      action: "move_to_queue",
+      queueId: foreignQueue.id,
+    });
     expect(bad.statusCode).toBe(404);
     expect(bad.json().error).toBe("ERR_NO_QUEUE_FOUND");
   });
@@ -182,21 +249,35 @@ describe("ticket actions", () => {
   it("deleting needs ticket-options:deleteTicket", async () => {
     const s = await inbox();
     const ticket = await s.newTicket();
-    expect((await request(server, s.as.member, "DELETE", `/tickets/${ticket.id}`)).statusCode).toBe(403);
-    expect((await request(server, s.as.admin, "DELETE", `/tickets/${ticket.id}`)).statusCode).toBe(204);
-    expect((await request(server, s.as.admin, "GET", `/tickets/${ticket.id}`)).statusCode).toBe(404);
+    expect((await request(server, s.as.member, "DELETE", `/tickets/${ticket.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await request(server, s.as.admin, "DELETE", `/tickets/${ticket.id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await request(server, s.as.admin, "GET", `/tickets/${ticket.id}`)).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe("POST /tickets", () => {
   it("opens a ticket for the agent; a second one for the same contact names who holds it", async () => {
     const s = await inbox();
-    const contact = await request(server, s.as.member, "POST", "/contacts", { name: "Carla", number: `5511${uid().slice(0, 7)}1` });
+    const contact = await request(server, s.as.member, "POST", "/contacts", {
+      name: "Carla",
+      number: `5511${uid().slice(0, 7)}1`,
+    });
     expect(contact.statusCode).toBe(201);
     const payload = { contactId: contact.json().id, queueId: s.queue.id, status: "open" };
     const created = await request(server, s.as.member, "POST", "/tickets", payload);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ status: "open", userId: s.member.id, queueId: s.queue.id, whatsappId: s.connection.id });
+    expect(created.json()).toMatchObject({
+      status: "open",
+      userId: s.member.id,
+      queueId: s.queue.id,
+      whatsappId: s.connection.id,
+    });
     const again = await request(server, s.as.admin, "POST", "/tickets", payload);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe("ERR_OTHER_OPEN_TICKET");
@@ -205,11 +286,22 @@ describe("POST /tickets", () => {
 
   it("requires a queue for users ('Selecione uma fila') but not for admins", async () => {
     const s = await inbox();
-    const contact = (await request(server, s.as.admin, "POST", "/contacts", { name: "Davi", number: `5511${uid().slice(0, 7)}2` })).json();
-    const res = await request(server, s.as.member, "POST", "/tickets", { contactId: contact.id, status: "open" });
+    const contact = (
+      await request(server, s.as.admin, "POST", "/contacts", {
+        name: "Davi",
+        number: `5511${uid().slice(0, 7)}2`,
+      })
+    ).json();
+    const res = await request(server, s.as.member, "POST", "/tickets", {
+      contactId: contact.id,
+      status: "open",
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Selecione uma fila");
-    const byAdmin = await request(server, s.as.admin, "POST", "/tickets", { contactId: contact.id, status: "open" });
+    const byAdmin = await request(server, s.as.admin, "POST", "/tickets", {
+      contactId: contact.id,
+      status: "open",
+    });
     expect(byAdmin.statusCode).toBe(201);
     expect(byAdmin.json().queueId).toBeNull();
   });
@@ -242,7 +334,10 @@ describe("live ticket events", () => {
       // Transferred to another queue: the member is told to drop it, the admin keeps it.
       const other2 = await createQueue(server.db, s.company.id);
       const dropped = nextEvent<{ action: string; ticketId: number }>(sockets.member, channel);
-      await request(server, s.as.admin, "PUT", `/tickets/${ticket.id}`, { action: "move_to_queue", queueId: other2.id });
+      await request(server, s.as.admin, "PUT", `/tickets/${ticket.id}`, {
+        action: "move_to_queue",
+        queueId: other2.id,
+      });
       expect(await dropped).toEqual({ action: "delete", ticketId: ticket.id });
     } finally {
       Object.values(sockets).forEach((socket) => socket.close());

@@ -43,7 +43,10 @@ export const errorCatalogue = {
   ERR_SENDING_WAPP_MSG: { status: 500, message: "Error sending the message" },
   ERR_DELETE_WAPP_MSG: { status: 500, message: "Could not delete the message" },
   ERR_CREATING_MESSAGE: { status: 500, message: "Error creating the message in the database" },
-  ERR_OTHER_OPEN_TICKET: { status: 409, message: "There is already an open ticket for this contact" },
+  ERR_OTHER_OPEN_TICKET: {
+    status: 409,
+    message: "There is already an open ticket for this contact",
+  },
   ERR_DUPLICATED_CONTACT: { status: 409, message: "A contact with this number already exists" },
   ERR_CREATING_TICKET: { status: 500, message: "Error creating the ticket" },
   ERR_FETCH_WAPP_MSG: { status: 400, message: "Message too old" },

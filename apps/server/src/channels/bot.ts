@@ -35,13 +35,17 @@ export class GreetingStep {
 
     const render = (text: string) => renderTemplate(text, { contact, protocol: ticket.protocol });
     const mode = scheduleType?.value ?? "disabled";
-    const hours = mode === "company" ? row.company.schedules : mode === "queue" ? (queue?.schedules ?? []) : [];
+    const hours =
+      mode === "company" ? row.company.schedules : mode === "queue" ? (queue?.schedules ?? []) : [];
     if (mode !== "disabled" && isOutOfHours(hours)) {
-      const text = (mode === "queue" && queue?.outOfHoursMessage) || row.connection.outOfHoursMessage;
+      const text =
+        (mode === "queue" && queue?.outOfHoursMessage) || row.connection.outOfHoursMessage;
       if (text.trim()) await this.outbound.queue(ticket, { body: render(text) });
       return;
     }
-    const greeting = queue?.greetingMessage.trim() ? queue.greetingMessage : row.connection.greetingMessage;
+    const greeting = queue?.greetingMessage.trim()
+      ? queue.greetingMessage
+      : row.connection.greetingMessage;
     if (greeting.trim() || row.connection.fileId) {
       await this.outbound.queue(ticket, {
         body: render(greeting),

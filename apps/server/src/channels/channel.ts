@@ -37,9 +37,21 @@ export interface ChannelAdapter {
   readonly type: ChannelType;
   start(connection: ConnectionRow): Promise<void>;
   stop(connection: ConnectionRow): Promise<void>;
-  send(connection: ConnectionRow, contact: ContactRow, message: OutboundMessage): Promise<SendResult>;
-  deleteMessage(connection: ConnectionRow, contact: ContactRow, providerMessageId: string): Promise<void>;
-  markRead(connection: ConnectionRow, contact: ContactRow, providerMessageIds: string[]): Promise<void>;
+  send(
+    connection: ConnectionRow,
+    contact: ContactRow,
+    message: OutboundMessage,
+  ): Promise<SendResult>;
+  deleteMessage(
+    connection: ConnectionRow,
+    contact: ContactRow,
+    providerMessageId: string,
+  ): Promise<void>;
+  markRead(
+    connection: ConnectionRow,
+    contact: ContactRow,
+    providerMessageIds: string[],
+  ): Promise<void>;
   /** Agent typing indicator, where the channel has one. */
   typing?(connection: ConnectionRow, contact: ContactRow, on: boolean): Promise<void>;
   profilePicture?(connection: ConnectionRow, contact: ContactRow): Promise<string | undefined>;

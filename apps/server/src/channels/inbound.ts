@@ -1,6 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { connectionQueues, contacts, messages, tickets, ticketTracking } from "../db/schema/index.js";
+import {
+  connectionQueues,
+  contacts,
+  messages,
+  tickets,
+  ticketTracking,
+} from "../db/schema/index.js";
 import { isUniqueViolation } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
 import { KeyedMutex } from "../lib/mutex.js";
@@ -19,7 +25,14 @@ export interface InboundEvent {
   connectionId: number;
   channelType: string;
   providerMessageId: string;
-  from: { number: string; name: string; email?: string; profilePicUrl?: string; isGroup?: boolean; lid?: string };
+  from: {
+    number: string;
+    name: string;
+    email?: string;
+    profilePicUrl?: string;
+    isGroup?: boolean;
+    lid?: string;
+  };
   fromMe: boolean;
   body: string;
   mediaType: string;
@@ -89,16 +102,30 @@ export class InboundPipeline {
   }
 
   private async storeIn(tx: Tx, event: InboundEvent): Promise<InboundResult> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${event.connectionId}, hashtext(${event.from.number}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${event.connectionId}, hashtext(${event.from.number}))`,
+    );
 
     const [existing] = await tx
       .select()
       .from(messages)
-      .where(and(eq(messages.connectionId, event.connectionId), eq(messages.providerMessageId, event.providerMessageId)));
+      .where(
+        and(
+          eq(messages.connectionId, event.connectionId),
+          eq(messages.providerMessageId, event.providerMessageId),
+        ),
+      );
     if (existing) {
       const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, existing.ticketId));
       const [contact] = await tx.select().from(contacts).where(eq(contacts.id, ticket!.contactId));
-      return { duplicate: true, message: existing, ticket: ticket!, contact: contact!, ticketCreated: false, contactCreated: false };
+      return {
+        duplicate: true,
+        message: existing,
+        ticket: ticket!,
+        contact: contact!,
+        ticketCreated: false,
+        contactCreated: false,
+      };
     }
 
     const { contact, created: contactCreated } = await this.upsertContact(tx, event);
@@ -110,11 +137,16 @@ export class InboundPipeline {
             .select({ id: messages.id })
             .from(messages)
             .where(
-              and(eq(messages.connectionId, event.connectionId), eq(messages.providerMessageId, event.quotedProviderMessageId)),
+              and(
+                eq(messages.connectionId, event.connectionId),
+                eq(messages.providerMessageId, event.quotedProviderMessageId),
+              ),
             )
         )[0]
       : undefined;
-    const file = event.file ? await this.files.save(event.companyId, event.file, undefined, tx) : undefined;
+    const file = event.file
+      ? await this.files.save(event.companyId, event.file, undefined, tx)
+      : undefined;
 
     const [message] = await tx
       .insert(messages)
@@ -146,7 +178,14 @@ export class InboundPipeline {
       })
       .where(eq(tickets.id, ticket.id))
       .returning();
-    return { duplicate: false, message: message!, ticket: updated!, contact, ticketCreated, contactCreated };
+    return {
+      duplicate: false,
+      message: message!,
+      ticket: updated!,
+      contact,
+      ticketCreated,
+      contactCreated,
+    };
   }
 
   private async upsertContact(tx: Tx, event: InboundEvent) {
@@ -161,7 +200,11 @@ export class InboundPipeline {
       }
       if (event.from.email && !found.email) changes.email = event.from.email;
       if (Object.keys(changes).length === 0) return { contact: found, created: false };
-      const [updated] = await tx.update(contacts).set(changes).where(eq(contacts.id, found.id)).returning();
+      const [updated] = await tx
+        .update(contacts)
+        .set(changes)
+        .where(eq(contacts.id, found.id))
+        .returning();
       return { contact: updated!, created: false };
     }
     const [created] = await tx
@@ -224,7 +267,8 @@ export class InboundPipeline {
   private async publish(result: InboundResult): Promise<void> {
     const ticket = await presentTicket(this.db, result.ticket.id);
     const contact = await presentContact(this.db, result.contact);
-    if (result.contactCreated) this.publisher.contactChanged(result.contact.companyId, "create", contact);
+    if (result.contactCreated)
+      this.publisher.contactChanged(result.contact.companyId, "create", contact);
     const message = await presentMessage(this.db, this.files.signer, result.message);
     this.publisher.ticketChanged(null, ticket);
     this.publisher.messageEvent(ticket, "create", { message, ticket, contact });

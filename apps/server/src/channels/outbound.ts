@@ -78,13 +78,19 @@ export class Outbound {
       .returning();
     let fileName: string | null = null;
     if (input.fileId) {
-      const [file] = await tx.select({ name: files.name }).from(files).where(eq(files.id, input.fileId));
+      const [file] = await tx
+        .select({ name: files.name })
+        .from(files)
+        .where(eq(files.id, input.fileId));
       fileName = file?.name ?? null;
     }
     if (!input.queueId) {
       await tx
         .update(tickets)
-        .set({ lastMessage: lastMessageText(input.body, row!.mediaType, fileName), updatedAt: new Date() })
+        .set({
+          lastMessage: lastMessageText(input.body, row!.mediaType, fileName),
+          updatedAt: new Date(),
+        })
         .where(eq(tickets.id, ticket.id));
     }
     return row!;
@@ -93,7 +99,11 @@ export class Outbound {
   async afterInsert(ticketId: number, message: MessageRow): Promise<void> {
     const ticket = await presentTicket(this.db, ticketId);
     const dto = await presentMessage(this.db, this.files.signer, message);
-    this.publisher.messageEvent(ticket, "create", { message: dto, ticket, contact: ticket.contact });
+    this.publisher.messageEvent(ticket, "create", {
+      message: dto,
+      ticket,
+      contact: ticket.contact,
+    });
     if (!message.queueId) this.publisher.ticketChanged(null, ticket);
     // Notes and queue-internal messages are never sent to the contact.
     if (message.mediaType !== "note" && !message.queueId) {
@@ -124,9 +134,20 @@ export class Outbound {
         body: message.body,
         mediaType: message.mediaType,
         file: file
-          ? { name: file.name, mimeType: file.mimeType, open: () => this.files.open(file), url: this.files.signer.url(file.id) }
+          ? {
+              name: file.name,
+              mimeType: file.mimeType,
+              open: () => this.files.open(file),
+              url: this.files.signer.url(file.id),
+            }
           : undefined,
-        quoted: quoted ? { providerMessageId: quoted.providerMessageId, body: quoted.body, fromMe: quoted.fromMe } : null,
+        quoted: quoted
+          ? {
+              providerMessageId: quoted.providerMessageId,
+              body: quoted.body,
+              fromMe: quoted.fromMe,
+            }
+          : null,
       });
       await this.setAck(ticket, message.id, result.ack, result.providerMessageId);
     } catch (err) {
@@ -144,7 +165,12 @@ export class Outbound {
   }
 
   /** Raises a message's ack (never lowers it) and publishes the change. */
-  async setAck(ticket: TicketRow, messageId: number, ack: number, providerMessageId?: string): Promise<void> {
+  async setAck(
+    ticket: TicketRow,
+    messageId: number,
+    ack: number,
+    providerMessageId?: string,
+  ): Promise<void> {
     const [updated] = await this.db
       .update(messages)
       .set({

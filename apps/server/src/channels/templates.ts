@@ -23,7 +23,10 @@ export function renderTemplate(text: string, ctx: TemplateContext): string {
     email: ctx.contact.email,
     protocolo: ctx.protocol === undefined ? "" : String(ctx.protocol),
   };
-  return text.replace(/\{(saudacao|nome|numero|email|protocolo)\}/gi, (_, key: string) => values[key.toLowerCase()] ?? "");
+  return text.replace(
+    /\{(saudacao|nome|numero|email|protocolo)\}/gi,
+    (_, key: string) => values[key.toLowerCase()] ?? "",
+  );
 }
 
 const WEEKDAY_EN = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];

@@ -46,11 +46,18 @@ export async function bootstrap(
     const planId =
       plan?.id ?? (await tx.select().from(plans).where(eq(plans.name, DEFAULT_PLAN_NAME)))[0]?.id;
 
-    let [instance] = await tx.select().from(instances).where(eq(instances.nodeId, config.INSTANCE_ID));
+    let [instance] = await tx
+      .select()
+      .from(instances)
+      .where(eq(instances.nodeId, config.INSTANCE_ID));
     if (!instance) {
       [instance] = await tx
         .insert(instances)
-        .values({ name: config.INSTANCE_ID, address: config.PUBLIC_URL, nodeId: config.INSTANCE_ID })
+        .values({
+          name: config.INSTANCE_ID,
+          address: config.PUBLIC_URL,
+          nodeId: config.INSTANCE_ID,
+        })
         .returning();
     }
 

@@ -4,7 +4,11 @@ import { errorCatalogue, type ApiErrorBody, type ErrorCode } from "@atrium/share
 import { AppError } from "../lib/errors.js";
 
 function body(code: ErrorCode, message?: string, fields?: Record<string, string>): ApiErrorBody {
-  return { error: code, message: message ?? errorCatalogue[code].message, ...(fields && { fields }) };
+  return {
+    error: code,
+    message: message ?? errorCatalogue[code].message,
+    ...(fields && { fields }),
+  };
 }
 
 /** Field path → first message, e.g. { email: "Invalid email" }. */
@@ -41,7 +45,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler(async (request, reply) => {
     if (app.serveSpaAsset && (await app.serveSpaAsset(request, reply))) return reply;
-    return reply.status(404).send(body("ERR_NOT_FOUND", `Route ${request.method} ${request.url} not found`));
+    return reply
+      .status(404)
+      .send(body("ERR_NOT_FOUND", `Route ${request.method} ${request.url} not found`));
   });
 }
 
@@ -49,6 +55,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * Errors fastify raises before a route is found (a malformed URL); passed as the
  * `frameworkErrors` option so they too answer in the one error format.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
   return reply.status(400).send(body("ERR_VALIDATION", error.message));
 }

@@ -40,11 +40,15 @@ function registerWidget(app: FastifyInstance, widgetRoot: string): void {
       .header("cross-origin-resource-policy", "cross-origin")
       .send(script()),
   );
-  app.get<{ Params: { uuid: string } }>("/webchat/:uuid", { config: { public: true } }, async (request, reply) => {
-    const uuid = request.params.uuid.replace(/[^0-9a-fA-F-]/g, "");
-    const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Chat</title><style>html,body{margin:0;height:100%;font-family:system-ui,sans-serif;background:#f4f6f8}</style></head><body><script src="/widget.js" data-connection="${uuid}" data-mode="page"></script></body></html>`;
-    return reply.header("content-type", "text/html; charset=utf-8").send(html);
-  });
+  app.get<{ Params: { uuid: string } }>(
+    "/webchat/:uuid",
+    { config: { public: true } },
+    async (request, reply) => {
+      const uuid = request.params.uuid.replace(/[^0-9a-fA-F-]/g, "");
+      const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Chat</title><style>html,body{margin:0;height:100%;font-family:system-ui,sans-serif;background:#f4f6f8}</style></head><body><script src="/widget.js" data-connection="${uuid}" data-mode="page"></script></body></html>`;
+      return reply.header("content-type", "text/html; charset=utf-8").send(html);
+    },
+  );
 }
 
 /** A browser navigation (typing a URL, reload) rather than an API call from the client. */

@@ -54,7 +54,11 @@ export class Jobs {
     await this.boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
   }
 
-  async register<T extends object>(name: string, handler: Handler<T>, defaults: JobOptions = {}): Promise<void> {
+  async register<T extends object>(
+    name: string,
+    handler: Handler<T>,
+    defaults: JobOptions = {},
+  ): Promise<void> {
     await this.boss.createQueue(name, {
       name,
       retryLimit: defaults.retryLimit ?? 5,
@@ -81,7 +85,11 @@ export class Jobs {
     this.workers.set(name, workerId);
   }
 
-  async send<T extends object>(name: string, data: T, options: JobOptions = {}): Promise<string | null> {
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: JobOptions = {},
+  ): Promise<string | null> {
     const id = await this.boss.send(name, data, options);
     // Wake this node's worker now instead of at its next poll.
     const worker = this.workers.get(name);

@@ -17,7 +17,10 @@ export interface Storage {
 
 /** A file name safe for any file system, keeping the extension. */
 export function safeFileName(name: string): string {
-  const base = path.basename(name).normalize("NFKD").replace(/[^\w.-]+/g, "_");
+  const base = path
+    .basename(name)
+    .normalize("NFKD")
+    .replace(/[^\w.-]+/g, "_");
   return base.slice(-120) || "file";
 }
 

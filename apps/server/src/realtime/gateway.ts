@@ -47,15 +47,17 @@ function actorRooms(actor: Actor): string[] {
 }
 
 export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server {
-  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
-    httpServer,
-    {
-      transports: ["websocket"],
-      pingTimeout: SOCKET_PING_TIMEOUT_MS,
-      serveClient: false,
-      cors: { origin: true, credentials: true },
-    },
-  );
+  const io = new Server<
+    Record<string, never>,
+    Record<string, never>,
+    Record<string, never>,
+    SocketData
+  >(httpServer, {
+    transports: ["websocket"],
+    pingTimeout: SOCKET_PING_TIMEOUT_MS,
+    serveClient: false,
+    cors: { origin: true, credentials: true },
+  });
   if (deps.redis) io.adapter(createAdapter(deps.redis.pub as never, deps.redis.sub as never));
 
   io.use(async (socket, next) => {
@@ -112,11 +114,15 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
       safely(async (payload: unknown) => {
         const { ticketId, on } = (payload ?? {}) as { ticketId?: unknown; on?: unknown };
         const id = Number(ticketId);
-        if (Number.isInteger(id) && id > 0) await deps.onTyping?.(socket.data.actor, id, on !== false);
+        if (Number.isInteger(id) && id > 0)
+          await deps.onTyping?.(socket.data.actor, id, on !== false);
       }),
     );
 
-    socket.on(clientEvents.userStatus, safely(() => deps.presence.seen(actor.id)));
+    socket.on(
+      clientEvents.userStatus,
+      safely(() => deps.presence.seen(actor.id)),
+    );
 
     socket.on(
       "disconnect",

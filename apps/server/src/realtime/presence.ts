@@ -42,7 +42,12 @@ export class Presence {
     const rows = await this.db
       .update(users)
       .set({ online: false })
-      .where(and(eq(users.online, true), lt(users.lastSeenAt, new Date(now - PRESENCE_OFFLINE_AFTER_MS))))
+      .where(
+        and(
+          eq(users.online, true),
+          lt(users.lastSeenAt, new Date(now - PRESENCE_OFFLINE_AFTER_MS)),
+        ),
+      )
       .returning();
     await this.announce(rows);
     return rows.length;

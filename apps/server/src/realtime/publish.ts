@@ -89,19 +89,28 @@ export class Publisher {
     const c = ticket.companyId;
     const now = ticketAudience(ticket);
     this.emit(now, channels.ticket(c), { action: "update", ticket });
-    this.emit(rooms.ticket(c, ticket.id), channels.ticketRoom(c, ticket.id), { action: "update", ticket });
+    this.emit(rooms.ticket(c, ticket.id), channels.ticketRoom(c, ticket.id), {
+      action: "update",
+      ticket,
+    });
     if (before) {
       const lost = ticketAudience(before).filter((r) => !now.includes(r));
       // A socket can sit in a lost room and a kept one (member of both queues): skip those.
       if (lost.length && this.io) {
-        this.io.to(lost).except(now).emit(channels.ticket(c), { action: "delete", ticketId: ticket.id });
+        this.io
+          .to(lost)
+          .except(now)
+          .emit(channels.ticket(c), { action: "delete", ticketId: ticket.id });
       }
     }
   }
 
   ticketDeleted(ticket: TicketAudienceTarget): void {
     const c = ticket.companyId;
-    this.emit(ticketAudience(ticket), channels.ticket(c), { action: "delete", ticketId: ticket.id });
+    this.emit(ticketAudience(ticket), channels.ticket(c), {
+      action: "delete",
+      ticketId: ticket.id,
+    });
     this.emit(rooms.ticket(c, ticket.id), channels.ticketRoom(c, ticket.id), {
       action: "delete",
       ticketId: ticket.id,

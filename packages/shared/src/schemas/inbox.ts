@@ -37,7 +37,11 @@ export const noteSchema = z.object({
 });
 
 export const tagSchema = z.object({
-  name: z.string({ error: msg.obrigatorio }).trim().min(1, msg.obrigatorio).min(3, "Mensagem muito curta"),
+  name: z
+    .string({ error: msg.obrigatorio })
+    .trim()
+    .min(1, msg.obrigatorio)
+    .min(3, "Mensagem muito curta"),
   color: z
     .string()
     .trim()
@@ -50,7 +54,9 @@ export const tagSyncSchema = z
   .object({
     ticketId: z.coerce.number().int().positive().optional(),
     contactId: z.coerce.number().int().positive().optional(),
-    tags: z.array(z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int() })])),
+    tags: z.array(
+      z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int() })]),
+    ),
   })
   .refine((v) => Boolean(v.ticketId) !== Boolean(v.contactId), {
     message: "Give either ticketId or contactId",
@@ -106,7 +112,9 @@ const jsonIdArray = z
     try {
       const parsed: unknown = JSON.parse(v);
       const list = Array.isArray(parsed) ? parsed : [parsed];
-      return list.map((x) => Number(typeof x === "object" && x ? (x as { id: unknown }).id : x)).filter(Number.isInteger);
+      return list
+        .map((x) => Number(typeof x === "object" && x ? (x as { id: unknown }).id : x))
+        .filter(Number.isInteger);
     } catch {
       ctx.addIssue({ code: "custom", message: "Expected a JSON array" });
       return z.NEVER;

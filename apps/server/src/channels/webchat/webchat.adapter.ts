@@ -1,8 +1,15 @@
 import type { Namespace } from "socket.io";
-import type { ChannelAdapter, ConnectionRow, ContactRow, OutboundMessage, SendResult } from "../channel.js";
+import type {
+  ChannelAdapter,
+  ConnectionRow,
+  ContactRow,
+  OutboundMessage,
+  SendResult,
+} from "../channel.js";
 
 /** Room of one visitor of one web-chat connection. */
-export const visitorRoom = (connectionId: number, contactId: number) => `wc:${connectionId}:${contactId}`;
+export const visitorRoom = (connectionId: number, contactId: number) =>
+  `wc:${connectionId}:${contactId}`;
 
 /** What a visitor sees of a message (no internal ids of agents, no notes). */
 export interface VisitorMessage {
@@ -28,7 +35,11 @@ export class WebChatAdapter implements ChannelAdapter {
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
 
-  async send(connection: ConnectionRow, contact: ContactRow, message: OutboundMessage): Promise<SendResult> {
+  async send(
+    connection: ConnectionRow,
+    contact: ContactRow,
+    message: OutboundMessage,
+  ): Promise<SendResult> {
     const nsp = this.nsp();
     const room = visitorRoom(connection.id, contact.id);
     const payload: VisitorMessage = {
@@ -46,7 +57,11 @@ export class WebChatAdapter implements ChannelAdapter {
     return { providerMessageId: `wc-out-${message.messageId}`, ack: online ? 2 : 1 };
   }
 
-  async deleteMessage(connection: ConnectionRow, contact: ContactRow, providerMessageId: string): Promise<void> {
+  async deleteMessage(
+    connection: ConnectionRow,
+    contact: ContactRow,
+    providerMessageId: string,
+  ): Promise<void> {
     const id = Number(providerMessageId.replace(/^wc-(out|in)-/, ""));
     this.nsp()?.to(visitorRoom(connection.id, contact.id)).emit("message-deleted", { id });
   }

@@ -35,13 +35,18 @@ export function attachVisitorNamespace(io: Server, deps: VisitorGatewayDeps): Na
     const claims = socket.data.claims as VisitorClaims;
     void socket.join(visitorRoom(claims.con, claims.vid));
     socket.on("read", () => {
-      markAgentMessagesRead(deps, claims).catch((err) => deps.logger.warn({ err }, "visitor read failed"));
+      markAgentMessagesRead(deps, claims).catch((err) =>
+        deps.logger.warn({ err }, "visitor read failed"),
+      );
     });
   });
   return nsp;
 }
 
-async function markAgentMessagesRead(deps: VisitorGatewayDeps, claims: VisitorClaims): Promise<void> {
+async function markAgentMessagesRead(
+  deps: VisitorGatewayDeps,
+  claims: VisitorClaims,
+): Promise<void> {
   const [ticket] = await deps.db
     .select()
     .from(tickets)

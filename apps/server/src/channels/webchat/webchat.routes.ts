@@ -51,35 +51,51 @@ export async function webchatRoutes(app: AppInstance, ctx: AppContext): Promise<
       },
     },
     async (request) => {
-      const visitor = await webchat.identify(request.params.uuid, request.body, optionalClaims(request));
-      const claims: VisitorClaims = { typ: "visitor", con: visitor.connectionId, vid: visitor.contactId };
+      const visitor = await webchat.identify(
+        request.params.uuid,
+        request.body,
+        optionalClaims(request),
+      );
+      const claims: VisitorClaims = {
+        typ: "visitor",
+        con: visitor.connectionId,
+        vid: visitor.contactId,
+      };
       const token = app.jwt.sign(claims, { expiresIn: VISITOR_TOKEN_TTL });
       return { token, visitor: { name: visitor.name } };
     },
   );
 
-  app.get("/webchat/:uuid/messages", { config: publicRoute, schema: { params } }, async (request) => ({
-    messages: await webchat.history(visitorClaims(request)),
-  }));
+  app.get(
+    "/webchat/:uuid/messages",
+    { config: publicRoute, schema: { params } },
+    async (request) => ({
+      messages: await webchat.history(visitorClaims(request)),
+    }),
+  );
 
-  app.post("/webchat/:uuid/messages", { config: publicRoute, schema: { params } }, async (request, reply) => {
-    const claims = visitorClaims(request);
-    if (request.isMultipart()) {
-      const form = await readMultipart(request);
-      const file = form.files[0];
-      if (!file) throw new AppError("ERR_VALIDATION", "No file", { file: "Required" });
-      const message = await webchat.receive(claims, {
-        body: form.fields.body ?? "",
-        clientId: form.fields.clientId || `${Date.now()}`,
-        file,
-      });
+  app.post(
+    "/webchat/:uuid/messages",
+    { config: publicRoute, schema: { params } },
+    async (request, reply) => {
+      const claims = visitorClaims(request);
+      if (request.isMultipart()) {
+        const form = await readMultipart(request);
+        const file = form.files[0];
+        if (!file) throw new AppError("ERR_VALIDATION", "No file", { file: "Required" });
+        const message = await webchat.receive(claims, {
+          body: form.fields.body ?? "",
+          clientId: form.fields.clientId || `${Date.now()}`,
+          file,
+        });
+        return reply.status(201).send({ message });
+      }
+      const body = z
+        .object({ body: z.string().max(5000), clientId: z.string().min(1).max(64) })
+        .safeParse(request.body);
+      if (!body.success) throw new AppError("ERR_VALIDATION", body.error.issues[0]?.message);
+      const message = await webchat.receive(claims, body.data);
       return reply.status(201).send({ message });
-    }
-    const body = z
-      .object({ body: z.string().max(5000), clientId: z.string().min(1).max(64) })
-      .safeParse(request.body);
-    if (!body.success) throw new AppError("ERR_VALIDATION", body.error.issues[0]?.message);
-    const message = await webchat.receive(claims, body.data);
-    return reply.status(201).send({ message });
-  });
+    },
+  );
 }

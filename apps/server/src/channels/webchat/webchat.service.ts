@@ -57,7 +57,8 @@ export class WebChatService {
         .select()
         .from(contacts)
         .where(and(eq(contacts.id, current.vid), eq(contacts.companyId, connection.companyId)));
-      if (contact) return { connectionId: connection.id, contactId: contact.id, name: contact.name };
+      if (contact)
+        return { connectionId: connection.id, contactId: contact.id, name: contact.name };
     }
     const [contact] = await this.db
       .insert(contacts)
@@ -96,15 +97,25 @@ export class WebChatService {
       .select({ m: messages, fileName: files.name })
       .from(messages)
       .leftJoin(files, eq(files.id, messages.fileId))
-      .where(and(eq(messages.ticketId, ticket.id), ne(messages.mediaType, "note"), isNull(messages.queueId)))
+      .where(
+        and(
+          eq(messages.ticketId, ticket.id),
+          ne(messages.mediaType, "note"),
+          isNull(messages.queueId),
+        ),
+      )
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(HISTORY_LIMIT);
     return rows.reverse().map(({ m, fileName }) => this.present(m, fileName));
   }
 
-  async receive(claims: VisitorClaims, input: { body: string; clientId: string; file?: IncomingFile }) {
+  async receive(
+    claims: VisitorClaims,
+    input: { body: string; clientId: string; file?: IncomingFile },
+  ) {
     const { connection, contact } = await this.visitor(claims);
-    if (!input.body.trim() && !input.file) throw new AppError("ERR_VALIDATION", "Empty message", { body: "Required" });
+    if (!input.body.trim() && !input.file)
+      throw new AppError("ERR_VALIDATION", "Empty message", { body: "Required" });
     const result = await this.inbound.receive({
       companyId: connection.companyId,
       connectionId: connection.id,

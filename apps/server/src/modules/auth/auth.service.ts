@@ -42,7 +42,10 @@ export class AuthService {
     const [user] = await this.db.select().from(users).where(eq(users.email, input.email));
     const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
     if (!user || !ok) throw new AppError("ERR_INVALID_CREDENTIALS");
-    const [company] = await this.db.select().from(companies).where(eq(companies.id, user.companyId));
+    const [company] = await this.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, user.companyId));
     if (!company?.status && !user.super) throw new AppError("SM00012");
 
     const uuid = randomUUID();
@@ -54,7 +57,11 @@ export class AuthService {
         .update(userSessions)
         .set({ revokedAt: new Date(), revokedReason: "replaced" })
         .where(and(eq(userSessions.userId, user.id), isNull(userSessions.revokedAt)));
-      const [updated] = await tx.update(users).set({ uuid }).where(eq(users.id, user.id)).returning();
+      const [updated] = await tx
+        .update(users)
+        .set({ uuid })
+        .where(eq(users.id, user.id))
+        .returning();
       const [session] = await tx
         .insert(userSessions)
         .values({
@@ -89,7 +96,10 @@ export class AuthService {
       throw new AppError(session.revokedReason === "replaced" ? "SM00014" : "ERR_SESSION_EXPIRED");
     }
     if (session.expiresAt.getTime() <= Date.now()) throw new AppError("ERR_SESSION_EXPIRED");
-    const [company] = await this.db.select().from(companies).where(eq(companies.id, user.companyId));
+    const [company] = await this.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, user.companyId));
     if (!company?.status && !user.super) throw new AppError("SM00012");
 
     if (secretMatches(secret, session.secretHash)) {

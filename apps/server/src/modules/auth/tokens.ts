@@ -18,7 +18,9 @@ export function secretMatches(secret: string, hash: string | null | undefined): 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function parseRefreshCookie(value: string | undefined): { sid: string; secret: string } | null {
+export function parseRefreshCookie(
+  value: string | undefined,
+): { sid: string; secret: string } | null {
   if (!value) return null;
   const dot = value.indexOf(".");
   if (dot <= 0) return null;

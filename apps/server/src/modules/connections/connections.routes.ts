@@ -10,7 +10,9 @@ const params = z.object({ id: idParam });
 export async function connectionsRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   const { connections } = ctx.services;
   app.get("/whatsapp", (request) => connections.list(request.actor));
-  app.get("/whatsapp/:id", { schema: { params } }, (request) => connections.get(request.actor, request.params.id));
+  app.get("/whatsapp/:id", { schema: { params } }, (request) =>
+    connections.get(request.actor, request.params.id),
+  );
   app.post("/whatsapp", { schema: { body: connectionSchema } }, async (request, reply) =>
     reply.status(201).send(await connections.create(request.actor, request.body)),
   );

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
-import { can, connectionSchema, type Permission } from "@atrium/shared";
+import { can, type connectionSchema, type Permission } from "@atrium/shared";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { connectionQueues, connections, queues, tickets } from "../../db/schema/index.js";
@@ -14,7 +14,10 @@ type ConnectionRow = typeof connections.$inferSelect;
 type ConnectionInput = z.output<typeof connectionSchema>;
 
 /** Greeting type follows from what exists (agent-core §4). */
-export function greetingTypeOf(hasFile: boolean, greeting: string): "FILE_AND_MESSAGE" | "FILE" | "MESSAGE" {
+export function greetingTypeOf(
+  hasFile: boolean,
+  greeting: string,
+): "FILE_AND_MESSAGE" | "FILE" | "MESSAGE" {
   if (hasFile && greeting.trim()) return "FILE_AND_MESSAGE";
   return hasFile ? "FILE" : "MESSAGE";
 }
@@ -62,7 +65,11 @@ export class ConnectionsService {
           .from(connections)
           .where(eq(connections.companyId, companyId));
         const isDefault = input.isDefault || n === 0;
-        if (isDefault) await tx.update(connections).set({ isDefault: false }).where(eq(connections.companyId, companyId));
+        if (isDefault)
+          await tx
+            .update(connections)
+            .set({ isDefault: false })
+            .where(eq(connections.companyId, companyId));
         const [created] = await tx
           .insert(connections)
           .values({
@@ -88,7 +95,10 @@ export class ConnectionsService {
     const row = await this.db
       .transaction(async (tx) => {
         if (input.isDefault && !before.isDefault) {
-          await tx.update(connections).set({ isDefault: false }).where(eq(connections.companyId, actor.companyId));
+          await tx
+            .update(connections)
+            .set({ isDefault: false })
+            .where(eq(connections.companyId, actor.companyId));
         }
         if (!input.isDefault && before.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
         const [updated] = await tx
@@ -110,7 +120,10 @@ export class ConnectionsService {
   async delete(actor: Actor, id: number): Promise<void> {
     this.require(actor, "connections-page:editOrDeleteConnection");
     const row = await this.findRow(actor.companyId, id);
-    const [{ n } = { n: 0 }] = await this.db.select({ n: count() }).from(tickets).where(eq(tickets.connectionId, id));
+    const [{ n } = { n: 0 }] = await this.db
+      .select({ n: count() })
+      .from(tickets)
+      .where(eq(tickets.connectionId, id));
     // Deleting would delete its conversations: refuse, history is never lost silently.
     if (n > 0) {
       throw new AppError(
@@ -127,7 +140,8 @@ export class ConnectionsService {
           .where(and(eq(connections.companyId, actor.companyId), ne(connections.id, id)))
           .orderBy(asc(connections.id))
           .limit(1);
-        if (next) await tx.update(connections).set({ isDefault: true }).where(eq(connections.id, next.id));
+        if (next)
+          await tx.update(connections).set({ isDefault: true }).where(eq(connections.id, next.id));
       }
     });
     if (row.fileId) await this.files.remove(actor.companyId, row.fileId);
@@ -162,7 +176,10 @@ export class ConnectionsService {
   /** Publishes to the company and answers the caller's view of the connection. */
   private async publishAndPresent(actor: Actor, row: ConnectionRow) {
     // Live event without secrets: every agent of the company receives it.
-    const [forAgents] = await presentConnections(this.db, this.files.signer, [row], { ...actor, profile: "user" });
+    const [forAgents] = await presentConnections(this.db, this.files.signer, [row], {
+      ...actor,
+      profile: "user",
+    });
     this.publisher.connectionChanged(row.companyId, forAgents!);
     return this.present(actor, row);
   }
@@ -206,14 +223,18 @@ export class ConnectionsService {
     }
     await tx.delete(connectionQueues).where(eq(connectionQueues.connectionId, connectionId));
     if (unique.length) {
-      await tx.insert(connectionQueues).values(unique.map((queueId) => ({ connectionId, queueId, companyId })));
+      await tx
+        .insert(connectionQueues)
+        .values(unique.map((queueId) => ({ connectionId, queueId, companyId })));
     }
   }
 }
 
 function rethrowDuplicateName(err: unknown): never {
   if (isUniqueViolation(err)) {
-    throw new AppError("ERR_VALIDATION", "A connection with this name already exists", { name: "Duplicated" });
+    throw new AppError("ERR_VALIDATION", "A connection with this name already exists", {
+      name: "Duplicated",
+    });
   }
   throw err;
 }

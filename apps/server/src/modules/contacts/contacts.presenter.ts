@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { contactExtraInfo, contacts, contactTags, tags } from "../../db/schema/index.js";
+import { contactExtraInfo, type contacts, contactTags, tags } from "../../db/schema/index.js";
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -24,7 +24,11 @@ export async function presentContacts(db: DbOrTx, rows: ContactRow[]): Promise<C
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [extra, tagRows] = await Promise.all([
-    db.select().from(contactExtraInfo).where(inArray(contactExtraInfo.contactId, ids)).orderBy(asc(contactExtraInfo.id)),
+    db
+      .select()
+      .from(contactExtraInfo)
+      .where(inArray(contactExtraInfo.contactId, ids))
+      .orderBy(asc(contactExtraInfo.id)),
     db
       .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
       .from(contactTags)
@@ -42,8 +46,12 @@ export async function presentContacts(db: DbOrTx, rows: ContactRow[]): Promise<C
     isGroup: c.isGroup,
     channelType: c.channelType,
     companyId: c.companyId,
-    extraInfo: extra.filter((e) => e.contactId === c.id).map(({ id, name, value }) => ({ id, name, value })),
-    tags: tagRows.filter((t) => t.contactId === c.id).map(({ id, name, color }) => ({ id, name, color })),
+    extraInfo: extra
+      .filter((e) => e.contactId === c.id)
+      .map(({ id, name, value }) => ({ id, name, value })),
+    tags: tagRows
+      .filter((t) => t.contactId === c.id)
+      .map(({ id, name, color }) => ({ id, name, color })),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   }));

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, or } from "drizzle-orm";
-import { can, contactSchema, PAGE_SIZE } from "@atrium/shared";
+import { can, type contactSchema, PAGE_SIZE } from "@atrium/shared";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { contactExtraInfo, contacts } from "../../db/schema/index.js";
@@ -44,7 +44,10 @@ export class ContactsService {
     const where = and(
       eq(contacts.companyId, actor.companyId),
       term
-        ? or(containsInsensitive(contacts.name, term), containsInsensitive(contacts.number, normalizeNumber(term) || term))
+        ? or(
+            containsInsensitive(contacts.name, term),
+            containsInsensitive(contacts.number, normalizeNumber(term) || term),
+          )
         : undefined,
     );
     const size = PAGE_SIZE.contacts;
@@ -118,15 +121,24 @@ export class ContactsService {
   async delete(actor: Actor, id: number): Promise<void> {
     authorize(can(actor, "contacts-page:deleteContact"));
     await this.findRow(actor.companyId, id);
-    await this.db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, actor.companyId)));
+    await this.db
+      .delete(contacts)
+      .where(and(eq(contacts.id, id), eq(contacts.companyId, actor.companyId)));
     this.publisher.contactDeleted(actor.companyId, id);
   }
 
-  private async writeDetails(tx: DbOrTx, companyId: number, contactId: number, input: ContactInput) {
+  private async writeDetails(
+    tx: DbOrTx,
+    companyId: number,
+    contactId: number,
+    input: ContactInput,
+  ) {
     if (input.extraInfo.length) {
       await tx
         .insert(contactExtraInfo)
-        .values(input.extraInfo.map((e) => ({ companyId, contactId, name: e.name, value: e.value })));
+        .values(
+          input.extraInfo.map((e) => ({ companyId, contactId, name: e.name, value: e.value })),
+        );
     }
     if (input.tags) await replaceTags(tx, companyId, { contactId }, tagIdsOf(input.tags));
   }

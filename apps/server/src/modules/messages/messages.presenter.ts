@@ -21,7 +21,13 @@ export interface MessageDTO {
   fileName: string | null;
   queueId: number | null;
   queue: { id: number; name: string } | null;
-  quotedMsg: { id: number; body: string; fromMe: boolean; mediaType: string; contact: { name: string } | null } | null;
+  quotedMsg: {
+    id: number;
+    body: string;
+    fromMe: boolean;
+    mediaType: string;
+    contact: { name: string } | null;
+  } | null;
   contact: { id: number; name: string } | null;
   senderId: number | null;
   sender: { id: number; name: string } | null;
@@ -35,7 +41,11 @@ const quoted = alias(messages, "quoted");
 const quotedContact = alias(contacts, "quoted_contact");
 
 /** Messages as JSON with signed media URLs, quoted message, queue, contact and sender. */
-export async function presentMessages(db: DbOrTx, signer: FileSigner, rows: MessageRow[]): Promise<MessageDTO[]> {
+export async function presentMessages(
+  db: DbOrTx,
+  signer: FileSigner,
+  rows: MessageRow[],
+): Promise<MessageDTO[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const extra = await db
@@ -45,7 +55,13 @@ export async function presentMessages(db: DbOrTx, signer: FileSigner, rows: Mess
       queue: { id: queues.id, name: queues.name },
       contact: { id: contacts.id, name: contacts.name },
       sender: { id: users.id, name: users.name },
-      quoted: { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType, isDeleted: quoted.isDeleted },
+      quoted: {
+        id: quoted.id,
+        body: quoted.body,
+        fromMe: quoted.fromMe,
+        mediaType: quoted.mediaType,
+        isDeleted: quoted.isDeleted,
+      },
       quotedContactName: quotedContact.name,
     })
     .from(messages)
@@ -95,6 +111,10 @@ export async function presentMessages(db: DbOrTx, signer: FileSigner, rows: Mess
   });
 }
 
-export async function presentMessage(db: DbOrTx, signer: FileSigner, row: MessageRow): Promise<MessageDTO> {
+export async function presentMessage(
+  db: DbOrTx,
+  signer: FileSigner,
+  row: MessageRow,
+): Promise<MessageDTO> {
   return (await presentMessages(db, signer, [row]))[0]!;
 }

@@ -23,7 +23,13 @@ export async function messagesRoutes(app: AppInstance, ctx: AppContext): Promise
         }),
       },
     },
-    (request) => messages.list(request.actor, request.params.ticketId, request.query.pageNumber, request.query.spy),
+    (request) =>
+      messages.list(
+        request.actor,
+        request.params.ticketId,
+        request.query.pageNumber,
+        request.query.spy,
+      ),
   );
 
   // JSON {body, quotedMsg, quickMessageId} or multipart {medias[], body}.
@@ -51,14 +57,22 @@ export async function messagesRoutes(app: AppInstance, ctx: AppContext): Promise
     return reply.status(201).send({ messages: sent });
   });
 
-  app.post("/messages/:ticketId/read", { schema: { params: ticketParams } }, async (request, reply) => {
-    const ticket = await tickets.openable(request.actor, { id: request.params.ticketId });
-    await messages.markRead(ticket);
-    return reply.status(204).send();
-  });
+  app.post(
+    "/messages/:ticketId/read",
+    { schema: { params: ticketParams } },
+    async (request, reply) => {
+      const ticket = await tickets.openable(request.actor, { id: request.params.ticketId });
+      await messages.markRead(ticket);
+      return reply.status(204).send();
+    },
+  );
 
-  app.delete("/messages/:id", { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
-    await messages.delete(request.actor, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/messages/:id",
+    { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (request, reply) => {
+      await messages.delete(request.actor, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -45,7 +45,10 @@ export class MessagesService {
       eq(messages.ticketId, ticket.id),
       isAdmin(actor)
         ? undefined
-        : or(isNull(messages.queueId), actor.queueIds.length ? inArray(messages.queueId, actor.queueIds) : undefined),
+        : or(
+            isNull(messages.queueId),
+            actor.queueIds.length ? inArray(messages.queueId, actor.queueIds) : undefined,
+          ),
     );
     const size = PAGE_SIZE.messages;
     const rows = await this.db
@@ -70,7 +73,9 @@ export class MessagesService {
     const unread = await this.db
       .update(messages)
       .set({ read: true })
-      .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
+      .where(
+        and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)),
+      )
       .returning({ providerMessageId: messages.providerMessageId });
     await this.tickets.markRead(ticket);
     const ids = unread.map((m) => m.providerMessageId).filter((id): id is string => Boolean(id));
@@ -91,10 +96,14 @@ export class MessagesService {
   async send(actor: Actor, ticketId: number, input: SendInput): Promise<MessageDTO[]> {
     const ticket = await this.tickets.openable(actor, { id: ticketId });
     if (ticket.status !== "open") {
-      throw new AppError("ERR_VALIDATION", "Messages can only be sent in open tickets", { status: ticket.status });
+      throw new AppError("ERR_VALIDATION", "Messages can only be sent in open tickets", {
+        status: ticket.status,
+      });
     }
     if (!isAdmin(actor) && ticket.userId !== actor.id) throw new AppError("ERR_NO_PERMISSION");
-    const quotedMsgId = input.quotedMsgId ? await this.assertQuoted(ticket, input.quotedMsgId) : null;
+    const quotedMsgId = input.quotedMsgId
+      ? await this.assertQuoted(ticket, input.quotedMsgId)
+      : null;
 
     let body = input.body;
     const attachments: { fileId: number; mediaType: string; name: string }[] = [];
@@ -102,15 +111,29 @@ export class MessagesService {
       const [quick] = await this.db
         .select()
         .from(quickMessages)
-        .where(and(eq(quickMessages.id, input.quickMessageId), eq(quickMessages.companyId, actor.companyId)));
+        .where(
+          and(
+            eq(quickMessages.id, input.quickMessageId),
+            eq(quickMessages.companyId, actor.companyId),
+          ),
+        );
       if (!quick) throw new AppError("ERR_NOT_FOUND", "Quick message not found");
       if (!body.trim()) body = quick.message;
       const file = quick.fileId ? await this.files.findById(quick.fileId) : undefined;
-      if (file) attachments.push({ fileId: file.id, mediaType: mediaTypeOf(file.mimeType), name: file.name });
+      if (file)
+        attachments.push({
+          fileId: file.id,
+          mediaType: mediaTypeOf(file.mimeType),
+          name: file.name,
+        });
     }
     for (const upload of input.files ?? []) {
       const file = await this.files.save(actor.companyId, upload, actor.id);
-      attachments.push({ fileId: file.id, mediaType: mediaTypeOf(upload.mimetype), name: upload.filename });
+      attachments.push({
+        fileId: file.id,
+        mediaType: mediaTypeOf(upload.mimetype),
+        name: upload.filename,
+      });
     }
     if (!attachments.length && !body.trim()) {
       throw new AppError("ERR_VALIDATION", "Empty message", { body: "Required" });
@@ -144,7 +167,8 @@ export class MessagesService {
       .innerJoin(tickets, eq(tickets.id, messages.ticketId))
       .where(and(eq(messages.id, messageId), eq(messages.companyId, actor.companyId)));
     if (!row) throw new AppError("ERR_NOT_FOUND", "Message not found");
-    if (!row.message.fromMe || row.message.senderId !== actor.id) throw new AppError("ERR_NO_PERMISSION");
+    if (!row.message.fromMe || row.message.senderId !== actor.id)
+      throw new AppError("ERR_NO_PERMISSION");
     const [updated] = await this.db
       .update(messages)
       .set({ isDeleted: true })
@@ -174,7 +198,8 @@ export class MessagesService {
       .select({ id: messages.id })
       .from(messages)
       .where(and(eq(messages.id, quotedMsgId), eq(messages.ticketId, ticket.id)));
-    if (!quoted) throw new AppError("ERR_VALIDATION", "Quoted message not found", { quotedMsg: "Unknown" });
+    if (!quoted)
+      throw new AppError("ERR_VALIDATION", "Quoted message not found", { quotedMsg: "Unknown" });
     return quoted.id;
   }
 }

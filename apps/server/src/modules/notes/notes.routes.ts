@@ -24,7 +24,8 @@ export async function notesRoutes(app: AppInstance, ctx: AppContext): Promise<vo
     await contacts.findRow(actor.companyId, request.body.contactId);
     if (request.body.ticketId) {
       const ticket = await tickets.openable(actor, { id: request.body.ticketId });
-      if (ticket.contactId !== request.body.contactId) throw new AppError("ERR_VALIDATION", "Ticket and contact differ");
+      if (ticket.contactId !== request.body.contactId)
+        throw new AppError("ERR_VALIDATION", "Ticket and contact differ");
     }
     const [note] = await ctx.db
       .insert(ticketNotes)
@@ -57,7 +58,12 @@ export async function notesRoutes(app: AppInstance, ctx: AppContext): Promise<vo
         .select({ note: ticketNotes, userName: users.name })
         .from(ticketNotes)
         .leftJoin(users, eq(users.id, ticketNotes.userId))
-        .where(and(eq(ticketNotes.companyId, actor.companyId), eq(ticketNotes.contactId, request.query.contactId)))
+        .where(
+          and(
+            eq(ticketNotes.companyId, actor.companyId),
+            eq(ticketNotes.contactId, request.query.contactId),
+          ),
+        )
         .orderBy(desc(ticketNotes.createdAt), desc(ticketNotes.id));
       return rows.map((r) => present(r.note, r.userName));
     },
@@ -71,7 +77,9 @@ export async function notesRoutes(app: AppInstance, ctx: AppContext): Promise<vo
       const [note] = await ctx.db
         .select()
         .from(ticketNotes)
-        .where(and(eq(ticketNotes.id, request.params.id), eq(ticketNotes.companyId, actor.companyId)));
+        .where(
+          and(eq(ticketNotes.id, request.params.id), eq(ticketNotes.companyId, actor.companyId)),
+        );
       if (!note) throw new AppError("ERR_NOT_FOUND", "Note not found");
       if (note.userId !== actor.id && !isAdmin(actor)) throw new AppError("ERR_NO_PERMISSION");
       await ctx.db.delete(ticketNotes).where(eq(ticketNotes.id, note.id));

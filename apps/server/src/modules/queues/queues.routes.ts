@@ -8,10 +8,16 @@ export async function queuesRoutes(app: AppInstance, ctx: AppContext): Promise<v
   const { queues } = ctx.services;
   app.get(
     "/queue",
-    { schema: { querystring: z.object({ companyId: z.coerce.number().int().positive().optional() }) } },
+    {
+      schema: {
+        querystring: z.object({ companyId: z.coerce.number().int().positive().optional() }),
+      },
+    },
     (request) => queues.list(request.actor, request.query.companyId),
   );
-  app.get("/queue/:id", { schema: { params } }, (request) => queues.get(request.actor, request.params.id));
+  app.get("/queue/:id", { schema: { params } }, (request) =>
+    queues.get(request.actor, request.params.id),
+  );
   app.post("/queue", { schema: { body: queueSchema } }, async (request, reply) =>
     reply.status(201).send(await queues.create(request.actor, request.body)),
   );

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { can, queueSchema } from "@atrium/shared";
+import { can, type queueSchema } from "@atrium/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { queues, userQueues, users } from "../../db/schema/index.js";
@@ -122,11 +122,19 @@ export class QueuesService {
   }
 
   private async memberIds(queueId: number): Promise<number[]> {
-    const rows = await this.db.select({ userId: userQueues.userId }).from(userQueues).where(eq(userQueues.queueId, queueId));
+    const rows = await this.db
+      .select({ userId: userQueues.userId })
+      .from(userQueues)
+      .where(eq(userQueues.queueId, queueId));
     return rows.map((r) => r.userId);
   }
 
-  private async setMembers(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], companyId: number, queueId: number, userIds: number[]) {
+  private async setMembers(
+    tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+    companyId: number,
+    queueId: number,
+    userIds: number[],
+  ) {
     const unique = [...new Set(userIds)];
     if (unique.length) {
       const found = await tx
@@ -136,7 +144,8 @@ export class QueuesService {
       if (found.length !== unique.length) throw new AppError("ERR_NO_USER_FOUND");
     }
     await tx.delete(userQueues).where(eq(userQueues.queueId, queueId));
-    if (unique.length) await tx.insert(userQueues).values(unique.map((userId) => ({ userId, queueId, companyId })));
+    if (unique.length)
+      await tx.insert(userQueues).values(unique.map((userId) => ({ userId, queueId, companyId })));
   }
 
   private async resyncMembers(userIds: number[]) {
@@ -146,6 +155,9 @@ export class QueuesService {
 
 function rethrowQueueConflict(err: unknown): never {
   if (isUniqueViolation(err, "color")) throw new AppError("ERR_QUEUE_COLOR_ALREADY_EXISTS");
-  if (isUniqueViolation(err)) throw new AppError("ERR_VALIDATION", "A queue with this name already exists", { name: "Duplicated" });
+  if (isUniqueViolation(err))
+    throw new AppError("ERR_VALIDATION", "A queue with this name already exists", {
+      name: "Duplicated",
+    });
   throw err;
 }

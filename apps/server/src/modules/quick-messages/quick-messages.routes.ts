@@ -13,7 +13,11 @@ export async function quickMessagesRoutes(app: AppInstance, ctx: AppContext): Pr
       .where(
         and(
           eq(quickMessages.companyId, actor.companyId),
-          or(eq(quickMessages.global, true), eq(quickMessages.userId, actor.id), isNull(quickMessages.userId)),
+          or(
+            eq(quickMessages.global, true),
+            eq(quickMessages.userId, actor.id),
+            isNull(quickMessages.userId),
+          ),
         ),
       )
       .orderBy(asc(quickMessages.shortcode));

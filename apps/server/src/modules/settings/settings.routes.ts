@@ -28,13 +28,18 @@ export async function settingsRoutes(app: AppInstance, ctx: AppContext): Promise
       const { key } = request.params;
       const allowed = SETTING_VALUES[key as SettingKey];
       if (allowed && !allowed.includes(request.body.value)) {
-        throw new AppError("ERR_VALIDATION", `Invalid value for ${key}`, { value: "Invalid value" });
+        throw new AppError("ERR_VALIDATION", `Invalid value for ${key}`, {
+          value: "Invalid value",
+        });
       }
       const companyId = request.actor.companyId;
       const [row] = await ctx.db
         .insert(settings)
         .values({ companyId, key, value: request.body.value })
-        .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value: request.body.value } })
+        .onConflictDoUpdate({
+          target: [settings.companyId, settings.key],
+          set: { value: request.body.value },
+        })
         .returning();
       const setting = { key: row!.key, value: row!.value };
       ctx.publisher.settingChanged(companyId, setting);
@@ -42,12 +47,21 @@ export async function settingsRoutes(app: AppInstance, ctx: AppContext): Promise
     },
   );
 
-  app.get("/settings/:key", { schema: { params: z.object({ key: z.string() }) } }, async (request) => {
-    const [row] = await ctx.db
-      .select({ key: settings.key, value: settings.value })
-      .from(settings)
-      .where(and(eq(settings.companyId, request.actor.companyId), eq(settings.key, request.params.key)));
-    if (!row) throw new AppError("ERR_NO_SETTING_FOUND");
-    return row;
-  });
+  app.get(
+    "/settings/:key",
+    { schema: { params: z.object({ key: z.string() }) } },
+    async (request) => {
+      const [row] = await ctx.db
+        .select({ key: settings.key, value: settings.value })
+        .from(settings)
+        .where(
+          and(
+            eq(settings.companyId, request.actor.companyId),
+            eq(settings.key, request.params.key),
+          ),
+        );
+      if (!row) throw new AppError("ERR_NO_SETTING_FOUND");
+      return row;
+    },
+  );
 }

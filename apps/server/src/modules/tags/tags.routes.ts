@@ -19,12 +19,16 @@ export async function tagsRoutes(app: AppInstance, ctx: AppContext): Promise<voi
     const ids = tagIdsOf(request.body.tags);
     if (request.body.ticketId) {
       const ticket = await tickets.openable(actor, { id: request.body.ticketId });
-      await ctx.db.transaction((tx) => replaceTags(tx, actor.companyId, { ticketId: ticket.id }, ids));
+      await ctx.db.transaction((tx) =>
+        replaceTags(tx, actor.companyId, { ticketId: ticket.id }, ids),
+      );
       ctx.publisher.ticketChanged(null, await presentTicket(ctx.db, ticket.id));
       return { tags: await tags.tagsOf({ ticketId: ticket.id }) };
     }
     const contact = await contacts.findRow(actor.companyId, request.body.contactId!);
-    await ctx.db.transaction((tx) => replaceTags(tx, actor.companyId, { contactId: contact.id }, ids));
+    await ctx.db.transaction((tx) =>
+      replaceTags(tx, actor.companyId, { contactId: contact.id }, ids),
+    );
     ctx.publisher.contactChanged(actor.companyId, "update", await presentContact(ctx.db, contact));
     return { tags: await tags.tagsOf({ contactId: contact.id }) };
   });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { tagSchema } from "@atrium/shared";
+import { type tagSchema } from "@atrium/shared";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { contactTags, tags, ticketTags } from "../../db/schema/index.js";
@@ -60,12 +60,19 @@ export class TagsService {
     try {
       const [row] = await this.db
         .insert(tags)
-        .values({ companyId: actor.companyId, name: input.name, color: input.color, userId: actor.id })
+        .values({
+          companyId: actor.companyId,
+          name: input.name,
+          color: input.color,
+          userId: actor.id,
+        })
         .returning({ id: tags.id, name: tags.name, color: tags.color });
       return row!;
     } catch (err) {
       if (isUniqueViolation(err)) {
-        throw new AppError("ERR_VALIDATION", "A tag with this name already exists", { name: "Duplicated" });
+        throw new AppError("ERR_VALIDATION", "A tag with this name already exists", {
+          name: "Duplicated",
+        });
       }
       throw err;
     }

@@ -1,6 +1,14 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { connections, contacts, queues, tags, tickets, ticketTags, users } from "../../db/schema/index.js";
+import {
+  connections,
+  contacts,
+  queues,
+  tags,
+  tickets,
+  ticketTags,
+  users,
+} from "../../db/schema/index.js";
 
 export interface TicketDTO {
   id: number;
@@ -13,7 +21,14 @@ export interface TicketDTO {
   userId: number | null;
   user: { id: number; name: string } | null;
   contactId: number;
-  contact: { id: number; name: string; number: string; email: string; profilePicUrl: string; isGroup: boolean };
+  contact: {
+    id: number;
+    name: string;
+    number: string;
+    email: string;
+    profilePicUrl: string;
+    isGroup: boolean;
+  };
   whatsappId: number;
   whatsapp: { id: number; name: string; channelType: string; status: string };
   channelType: string;
@@ -42,7 +57,12 @@ export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<Tic
       },
       q: { id: queues.id, name: queues.name, color: queues.color },
       u: { id: users.id, name: users.name },
-      w: { id: connections.id, name: connections.name, channelType: connections.channelType, status: connections.status },
+      w: {
+        id: connections.id,
+        name: connections.name,
+        channelType: connections.channelType,
+        status: connections.status,
+      },
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -81,7 +101,9 @@ export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<Tic
         unreadMessages: t.unreadMessages,
         isGroup: t.isGroup,
         chatbot: t.chatbot,
-        tags: tagRows.filter((x) => x.ticketId === id).map(({ id: tagId, name, color }) => ({ id: tagId, name, color })),
+        tags: tagRows
+          .filter((x) => x.ticketId === id)
+          .map(({ id: tagId, name, color }) => ({ id: tagId, name, color })),
         createdAt: t.createdAt.toISOString(),
         updatedAt: t.updatedAt.toISOString(),
       },

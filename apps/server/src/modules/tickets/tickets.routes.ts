@@ -1,4 +1,9 @@
-import { idParam, ticketCreateSchema, ticketListQuerySchema, ticketUpdateSchema } from "@atrium/shared";
+import {
+  idParam,
+  ticketCreateSchema,
+  ticketListQuerySchema,
+  ticketUpdateSchema,
+} from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
 
@@ -9,10 +14,14 @@ export async function ticketsRoutes(app: AppInstance, ctx: AppContext): Promise<
   app.get("/tickets", { schema: { querystring: ticketListQuerySchema } }, (request) =>
     tickets.list(request.actor, request.query),
   );
-  app.get("/tickets/u/:uuid", { schema: { params: z.object({ uuid: z.string().max(64) }) } }, (request) =>
-    tickets.get(request.actor, { uuid: request.params.uuid }),
+  app.get(
+    "/tickets/u/:uuid",
+    { schema: { params: z.object({ uuid: z.string().max(64) }) } },
+    (request) => tickets.get(request.actor, { uuid: request.params.uuid }),
   );
-  app.get("/tickets/:id", { schema: { params } }, (request) => tickets.get(request.actor, { id: request.params.id }));
+  app.get("/tickets/:id", { schema: { params } }, (request) =>
+    tickets.get(request.actor, { id: request.params.id }),
+  );
   app.post("/tickets", { schema: { body: ticketCreateSchema } }, async (request, reply) =>
     reply.status(201).send(await tickets.create(request.actor, request.body)),
   );

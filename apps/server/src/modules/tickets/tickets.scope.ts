@@ -11,7 +11,10 @@ import type { Actor } from "../auth/actor.js";
 export function visibleTickets(actor: Actor): SQL {
   const company = eq(tickets.companyId, actor.companyId);
   if (isAdmin(actor)) return company;
-  const clauses = [eq(tickets.userId, actor.id), and(isNull(tickets.queueId), isNull(tickets.userId))];
+  const clauses = [
+    eq(tickets.userId, actor.id),
+    and(isNull(tickets.queueId), isNull(tickets.userId)),
+  ];
   if (actor.queueIds.length) clauses.push(inArray(tickets.queueId, actor.queueIds));
   return and(company, or(...clauses))!;
 }
@@ -38,7 +41,8 @@ export function ticketListWhere(actor: Actor, q: TicketListQuery): SQL {
       ),
     );
   }
-  if (q.users.length && can(actor, "tickets-manager:showall")) where.push(inArray(tickets.userId, q.users));
+  if (q.users.length && can(actor, "tickets-manager:showall"))
+    where.push(inArray(tickets.userId, q.users));
   if (q.tags.length) {
     where.push(
       inArray(
@@ -58,7 +62,7 @@ export function ticketListWhere(actor: Actor, q: TicketListQuery): SQL {
       or(
         containsInsensitive(contacts.name, term),
         digits.length >= 3 ? containsInsensitive(contacts.number, digits) : undefined,
-        sql`${tickets.id} in (select ${messages.ticketId} from ${messages} where ${eq(messages.companyId, actor.companyId)} and ${containsInsensitive(messages.body, term)})`,
+        sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${containsInsensitive(messages.body, term)})`,
       ),
     );
   }

@@ -5,8 +5,8 @@ import {
   PAGE_SIZE,
   type TicketAction,
   type TicketListQuery,
-  ticketCreateSchema,
-  ticketUpdateSchema,
+  type ticketCreateSchema,
+  type ticketUpdateSchema,
 } from "@atrium/shared";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -51,13 +51,20 @@ export class TicketsService {
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
       .limit(size + 1)
       .offset((q.pageNumber - 1) * size);
-    const [total] = await this.db
-      .select({ n: count() })
-      .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .where(where);
+    // Counts feed the tab badges; a text search has none (and counting every match is costly).
+    const [total] = q.searchParam
+      ? [undefined]
+      : await this.db
+          .select({ n: count() })
+          .from(tickets)
+          .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+          .where(where);
     const ids = rows.slice(0, size).map((r) => r.id);
-    return { tickets: await presentTicketsById(this.db, ids), count: total?.n ?? 0, hasMore: rows.length > size };
+    return {
+      tickets: await presentTicketsById(this.db, ids),
+      count: total ? total.n : null,
+      hasMore: rows.length > size,
+    };
   }
 
   /** A ticket of the actor's company; unknown or another company's → ERR_NO_TICKET_FOUND. */
@@ -76,9 +83,11 @@ export class TicketsService {
    * conversation); otherwise ERR_NO_PERMISSION ('Acesso não permitido' in the client).
    */
   async openable(actor: Actor, where: { id: number } | { uuid: string }): Promise<TicketRow> {
-    if ("uuid" in where && !/^[0-9a-f-]{36}$/i.test(where.uuid)) throw new AppError("ERR_NO_TICKET_FOUND");
+    if ("uuid" in where && !/^[0-9a-f-]{36}$/i.test(where.uuid))
+      throw new AppError("ERR_NO_TICKET_FOUND");
     const row = await this.findRow(actor.companyId, where);
-    if (!canViewTicket(actor, row) && row.status !== "closed") throw new AppError("ERR_NO_PERMISSION");
+    if (!canViewTicket(actor, row) && row.status !== "closed")
+      throw new AppError("ERR_NO_PERMISSION");
     return row;
   }
 
@@ -96,11 +105,13 @@ export class TicketsService {
     const connection = await this.pickConnection(companyId, input.whatsappId);
     if (input.queueId) {
       await this.assertQueue(companyId, input.queueId);
-      if (!isAdmin(actor) && !actor.queueIds.includes(input.queueId)) throw new AppError("ERR_NO_PERMISSION");
+      if (!isAdmin(actor) && !actor.queueIds.includes(input.queueId))
+        throw new AppError("ERR_NO_PERMISSION");
     } else if (!isAdmin(actor)) {
       throw new AppError("ERR_VALIDATION", "Selecione uma fila", { queueId: "Selecione uma fila" });
     }
-    const userId = input.userId && isAdmin(actor) ? await this.assertUser(companyId, input.userId) : actor.id;
+    const userId =
+      input.userId && isAdmin(actor) ? await this.assertUser(companyId, input.userId) : actor.id;
 
     await this.assertNoActiveTicket(companyId, contact.id, connection.id);
     try {
@@ -154,7 +165,13 @@ export class TicketsService {
         case "accept": {
           const [row] = await tx
             .update(tickets)
-            .set({ status: "open", userId: actor.id, unreadMessages: 0, chatbot: false, updatedAt: now })
+            .set({
+              status: "open",
+              userId: actor.id,
+              unreadMessages: 0,
+              chatbot: false,
+              updatedAt: now,
+            })
             .where(and(eq(tickets.id, id), eq(tickets.status, "pending")))
             .returning();
           if (!row) throw await this.conflict(tx, before);
@@ -167,8 +184,17 @@ export class TicketsService {
         }
         case "finished": {
           this.expectStatus(before, ["open", "pending"]);
-          const row = await this.set(tx, id, { status: "closed", unreadMessages: 0, chatbot: false, updatedAt: now });
-          await this.track(tx, row, { finishedAt: now, finishedById: actor.id, userId: before.userId ?? actor.id });
+          const row = await this.set(tx, id, {
+            status: "closed",
+            unreadMessages: 0,
+            chatbot: false,
+            updatedAt: now,
+          });
+          await this.track(tx, row, {
+            finishedAt: now,
+            finishedById: actor.id,
+            userId: before.userId ?? actor.id,
+          });
           const [user] = await tx.select().from(users).where(eq(users.id, actor.id));
           const silent = input.withMessage === false && user?.allowFinishTicketWithoutMessage;
           if (!silent) followUp = () => this.sendConnectionText(row, "complationMessage");
@@ -176,7 +202,11 @@ export class TicketsService {
         }
         case "reopen": {
           this.expectStatus(before, ["closed"]);
-          const row = await this.set(tx, id, { status: "open", userId: actor.id, updatedAt: now }).catch(async (err) => {
+          const row = await this.set(tx, id, {
+            status: "open",
+            userId: actor.id,
+            updatedAt: now,
+          }).catch(async (err) => {
             if (isUniqueViolation(err)) throw await this.conflict(tx, before);
             throw err;
           });
@@ -195,7 +225,9 @@ export class TicketsService {
           const userId = input.userId ?? null;
           const queueId = input.queueId ?? null;
           if (!userId && !queueId) {
-            throw new AppError("ERR_VALIDATION", "Transfer needs a user or a queue", { userId: "Required" });
+            throw new AppError("ERR_VALIDATION", "Transfer needs a user or a queue", {
+              userId: "Required",
+            });
           }
           if (queueId) await this.assertQueue(before.companyId, queueId, tx);
           if (userId) await this.assertUser(before.companyId, userId, tx);
@@ -232,7 +264,12 @@ export class TicketsService {
   }
 
   /** Relays an agent's typing indicator to the contact, on channels that have one. */
-  async typing(actor: Actor, ticketId: number, on: boolean, registry: ChannelRegistry): Promise<void> {
+  async typing(
+    actor: Actor,
+    ticketId: number,
+    on: boolean,
+    registry: ChannelRegistry,
+  ): Promise<void> {
     const ticket = await this.findRow(actor.companyId, { id: ticketId });
     if (!canViewTicket(actor, ticket) || ticket.status !== "open") return;
     const [row] = await this.db
@@ -240,11 +277,15 @@ export class TicketsService {
       .from(connections)
       .innerJoin(contacts, eq(contacts.id, ticket.contactId))
       .where(eq(connections.id, ticket.connectionId));
-    if (row) await registry.get(row.connection.channelType)?.typing?.(row.connection, row.contact, on);
+    if (row)
+      await registry.get(row.connection.channelType)?.typing?.(row.connection, row.contact, on);
   }
 
   /** Sends a connection (or queue) text such as the completion message, with its variables. */
-  private async sendConnectionText(ticket: TicketRow, field: "complationMessage" | "transferMessage") {
+  private async sendConnectionText(
+    ticket: TicketRow,
+    field: "complationMessage" | "transferMessage",
+  ) {
     const [row] = await this.db
       .select({ connection: connections, contact: contacts })
       .from(connections)
@@ -266,7 +307,11 @@ export class TicketsService {
   }
 
   /** Updates the ticket's current tracking cycle (the dashboard reads it). */
-  private async track(tx: DbOrTx, ticket: TicketRow, changes: Partial<typeof ticketTracking.$inferInsert>) {
+  private async track(
+    tx: DbOrTx,
+    ticket: TicketRow,
+    changes: Partial<typeof ticketTracking.$inferInsert>,
+  ) {
     const [current] = await tx
       .select({ id: ticketTracking.id })
       .from(ticketTracking)
@@ -357,7 +402,11 @@ export class TicketsService {
   }
 }
 
-function otherOpenTicket(holder?: { id: number; userName: string | null; status: string }): AppError {
+function otherOpenTicket(holder?: {
+  id: number;
+  userName: string | null;
+  status: string;
+}): AppError {
   const who = holder?.userName ? `with ${holder.userName}` : "waiting in the pending list";
   return new AppError(
     "ERR_OTHER_OPEN_TICKET",

@@ -7,7 +7,14 @@ import {
   type UserDTO,
 } from "@atrium/shared";
 import type { DbOrTx } from "../../db/client.js";
-import { companies, instances, queues, settings, userQueues, users } from "../../db/schema/index.js";
+import {
+  companies,
+  instances,
+  queues,
+  settings,
+  userQueues,
+  type users,
+} from "../../db/schema/index.js";
 
 type UserRow = typeof users.$inferSelect;
 

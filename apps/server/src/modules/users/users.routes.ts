@@ -28,7 +28,11 @@ export async function usersRoutes(app: AppInstance, ctx: AppContext): Promise<vo
 
   app.get(
     "/users/list",
-    { schema: { querystring: z.object({ companyId: z.coerce.number().int().positive().optional() }) } },
+    {
+      schema: {
+        querystring: z.object({ companyId: z.coerce.number().int().positive().optional() }),
+      },
+    },
     (request) => users.list(request.actor, request.query.companyId),
   );
 

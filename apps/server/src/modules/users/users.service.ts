@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, ne, or } from "drizzle-orm";
-import { PAGE_SIZE, type UserDTO, userCreateSchema, userUpdateSchema } from "@atrium/shared";
+import { PAGE_SIZE, type UserDTO, type userCreateSchema, type userUpdateSchema } from "@atrium/shared";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { companies, queues, userQueues, userSessions, users } from "../../db/schema/index.js";
@@ -38,7 +38,10 @@ export class UsersService {
     const where = and(
       eq(users.companyId, actor.companyId),
       q.searchParam
-        ? or(containsInsensitive(users.name, q.searchParam), containsInsensitive(users.email, q.searchParam))
+        ? or(
+            containsInsensitive(users.name, q.searchParam),
+            containsInsensitive(users.email, q.searchParam),
+          )
         : undefined,
     );
     const size = PAGE_SIZE.users;
@@ -58,7 +61,13 @@ export class UsersService {
   async list(actor: Actor, companyId?: number) {
     const target = actor.super && companyId ? companyId : actor.companyId;
     return this.db
-      .select({ id: users.id, name: users.name, email: users.email, profile: users.profile, online: users.online })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        profile: users.profile,
+        online: users.online,
+      })
       .from(users)
       .where(eq(users.companyId, target))
       .orderBy(asc(users.name));
@@ -88,7 +97,12 @@ export class UsersService {
           .returning();
         await this.setQueues(tx, created!.id, companyId, input.queueIds);
         if (created!.selectedCompanyId) {
-          await this.setQueues(tx, created!.id, created!.selectedCompanyId, input.selectedCompanyQueueIds);
+          await this.setQueues(
+            tx,
+            created!.id,
+            created!.selectedCompanyId,
+            input.selectedCompanyQueueIds,
+          );
         }
         return created!;
       })
@@ -138,7 +152,12 @@ export class UsersService {
             .delete(userQueues)
             .where(and(eq(userQueues.userId, id), ne(userQueues.companyId, target.companyId)));
           if (updated!.selectedCompanyId) {
-            await this.setQueues(tx, id, updated!.selectedCompanyId, input.selectedCompanyQueueIds ?? []);
+            await this.setQueues(
+              tx,
+              id,
+              updated!.selectedCompanyId,
+              input.selectedCompanyQueueIds ?? [],
+            );
           }
         }
         if (changes.passwordHash) {
