@@ -21,6 +21,7 @@ export default defineConfig({
         },
       },
       "apps/web/vitest.config.ts",
+      "apps/widget/vitest.config.ts",
     ],
   },
 });
