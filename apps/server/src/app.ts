@@ -14,7 +14,7 @@ import {
   serializerCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { Server as SocketServer } from "socket.io";
+import type { Namespace, Server as SocketServer } from "socket.io";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import { makeVerifier, registerAuthentication } from "./http/authenticate.js";
@@ -158,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   const inbound = new InboundPipeline(db, files, publisher, opts.logger);
   inbound.onMessage(new GreetingStep(db, outbound).handle);
   const tickets = new TicketsService(db, publisher, outbound);
+  let visitorNamespace: Namespace | undefined;
   const ctx: AppContext = {
     config: opts.config,
     database: opts.database,
@@ -183,7 +184,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       tickets,
       messages: new MessagesService(db, tickets, outbound, files, channels),
       connections: new ConnectionsService(db, publisher, files),
-      webchat: new WebChatService(db, inbound, files.signer),
+      webchat: new WebChatService(db, inbound, files.signer, () => visitorNamespace),
     },
   };
 
@@ -221,7 +222,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     redis: opts.redis,
     onTyping: (actor, ticketId, on) => tickets.typing(actor, ticketId, on, channels),
   });
-  const visitors = attachVisitorNamespace(io, {
+  visitorNamespace = attachVisitorNamespace(io, {
     db,
     webchat: ctx.services.webchat,
     outbound,
@@ -232,7 +233,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       return claims;
     },
   });
-  channels.register(new WebChatAdapter(() => visitors));
+  channels.register(new WebChatAdapter(() => visitorNamespace));
 
   await jobs.start();
   await outbound.init();

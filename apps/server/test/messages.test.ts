@@ -63,7 +63,16 @@ async function conversation() {
     .values({ connectionId: connection.id, queueId: seed.queue.id, companyId: seed.company.id });
   const token = await visitorSession(connection.uuid, "Paula");
   const visitor = await visitorSocket(token);
-  const greeting = nextEvent<{ author: string; body: string }>(visitor, "message");
+  // The visitor's own message is echoed to their tabs too: wait for the agent side's greeting.
+  const greeting = new Promise<{ author: string; body: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no greeting")), 3000);
+    visitor.on("message", (m: { author: string; body: string }) => {
+      if (m.author === "agent") {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+  });
   greeting.catch(() => undefined); // tests that ignore the greeting must not leave a rejection
   const first = await visitorSays(connection.uuid, token, "Oi, tudo bem?");
   expect(first.statusCode).toBe(201);
@@ -312,5 +321,34 @@ describe("web chat conversation", () => {
     const bodies = history.json().messages.map((m: { body: string }) => m.body);
     expect(bodies.filter((b: string) => b === "mensagem única")).toHaveLength(1);
     expect(bodies).toContain("Oi, tudo bem?");
+  });
+
+  it("lets the widget call from any site (CORS) and echoes a visitor's message to their other tabs", async () => {
+    const c = await conversation();
+    try {
+      const preflight = await server.app.inject({
+        method: "OPTIONS",
+        url: `/webchat/${c.connection.uuid}/messages`,
+        headers: { origin: "https://loja.example.com", "access-control-request-method": "POST" },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers["access-control-allow-origin"]).toBe("*");
+      expect(String(preflight.headers["access-control-allow-headers"])).toContain("authorization");
+      const config = await server.app.inject({
+        method: "GET",
+        url: `/webchat/${c.connection.uuid}/config`,
+      });
+      expect(config.headers["access-control-allow-origin"]).toBe("*");
+      // A visitor API never opens the agents' API to other origins.
+      const agentApi = await request(server, c.as.admin, "GET", "/tickets");
+      expect(agentApi.headers["access-control-allow-origin"]).toBeUndefined();
+
+      await c.greeting;
+      const otherTab = nextEvent<{ author: string; body: string }>(c.visitor, "message");
+      await visitorSays(c.connection.uuid, c.token, "escrito na outra aba");
+      expect(await otherTab).toMatchObject({ author: "visitor", body: "escrito na outra aba" });
+    } finally {
+      c.visitor.close();
+    }
   });
 });

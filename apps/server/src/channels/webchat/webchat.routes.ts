@@ -12,6 +12,21 @@ const VISITOR_TOKEN_TTL = 60 * 60 * 24 * 90;
 /** Public endpoints of the web-chat widget; visitors authenticate with their own token. */
 export async function webchatRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   const webchat = ctx.services.webchat;
+
+  // The widget runs on customers' sites: any origin may call these endpoints. Visitors
+  // authenticate with a bearer token (no cookies), so a wildcard origin is safe.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("access-control-allow-origin", "*");
+    reply.header("cross-origin-resource-policy", "cross-origin");
+  });
+  app.options("/webchat/*", { config: { public: true } }, async (_request, reply) =>
+    reply
+      .header("access-control-allow-methods", "GET, POST, OPTIONS")
+      .header("access-control-allow-headers", "authorization, content-type")
+      .header("access-control-max-age", "86400")
+      .status(204)
+      .send(),
+  );
   const publicRoute = { public: true, rateLimit: { max: 120, timeWindow: 60_000 } };
 
   const visitorClaims = (request: FastifyRequest): VisitorClaims => {
@@ -88,6 +103,7 @@ export async function webchatRoutes(app: AppInstance, ctx: AppContext): Promise<
           clientId: form.fields.clientId || `${Date.now()}`,
           file,
         });
+        webchat.echo(claims, message);
         return reply.status(201).send({ message });
       }
       const body = z
@@ -95,6 +111,7 @@ export async function webchatRoutes(app: AppInstance, ctx: AppContext): Promise<
         .safeParse(request.body);
       if (!body.success) throw new AppError("ERR_VALIDATION", body.error.issues[0]?.message);
       const message = await webchat.receive(claims, body.data);
+      webchat.echo(claims, message);
       return reply.status(201).send({ message });
     },
   );

@@ -7,7 +7,8 @@ import type { FileSigner } from "../../lib/storage.js";
 import type { IncomingFile } from "../../modules/files/files.service.js";
 import { mediaTypeOf } from "../../modules/messages/messages.service.js";
 import type { InboundPipeline } from "../inbound.js";
-import type { VisitorMessage } from "./webchat.adapter.js";
+import type { Namespace } from "socket.io";
+import { visitorRoom, type VisitorMessage } from "./webchat.adapter.js";
 
 export interface VisitorClaims {
   typ: "visitor";
@@ -23,7 +24,13 @@ export class WebChatService {
     private readonly db: Db,
     private readonly inbound: InboundPipeline,
     private readonly signer: FileSigner,
+    private readonly visitors: () => Namespace | undefined = () => undefined,
   ) {}
+
+  /** The visitor's own message, to their other tabs. */
+  echo(claims: VisitorClaims, message: VisitorMessage): void {
+    this.visitors()?.to(visitorRoom(claims.con, claims.vid)).emit("message", message);
+  }
 
   async connectionByUuid(uuid: string) {
     if (!/^[0-9a-f-]{36}$/i.test(uuid)) throw new AppError("ERR_NO_WAPP_FOUND");

@@ -23,16 +23,21 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext): Promise<vo
       const row = await ctx.services.files.findById(id);
       if (!row) throw new AppError("ERR_NOT_FOUND");
       const disposition = INLINE.test(row.mimeType) ? "inline" : "attachment";
-      return reply
-        .header("content-type", row.mimeType)
-        .header("content-length", String(row.size))
-        .header("cache-control", "private, max-age=3600")
-        .header("x-content-type-options", "nosniff")
-        .header(
-          "content-disposition",
-          `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-        )
-        .send(ctx.services.files.open(row));
+      return (
+        reply
+          .header("content-type", row.mimeType)
+          .header("content-length", String(row.size))
+          .header("cache-control", "private, max-age=3600")
+          .header("x-content-type-options", "nosniff")
+          // Signed URLs are the credential: the widget shows them on customers' sites.
+          .header("cross-origin-resource-policy", "cross-origin")
+          .header("access-control-allow-origin", "*")
+          .header(
+            "content-disposition",
+            `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+          )
+          .send(ctx.services.files.open(row))
+      );
     },
   );
 }

@@ -1,5 +1,10 @@
 import { and, asc, count, eq, inArray, isNull, ne, or } from "drizzle-orm";
-import { PAGE_SIZE, type UserDTO, type userCreateSchema, type userUpdateSchema } from "@atrium/shared";
+import {
+  PAGE_SIZE,
+  type UserDTO,
+  type userCreateSchema,
+  type userUpdateSchema,
+} from "@atrium/shared";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { companies, queues, userQueues, userSessions, users } from "../../db/schema/index.js";
