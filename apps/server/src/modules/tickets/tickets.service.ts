@@ -43,10 +43,13 @@ export class TicketsService {
   async list(actor: Actor, q: TicketListQuery) {
     const where = ticketListWhere(actor, q);
     const size = PAGE_SIZE.tickets;
-    const rows = await this.db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    // Contacts are joined only for a text search (name/number); the rest is served by the
+    // tickets indexes alone.
+    const base = () => {
+      const query = this.db.select({ id: tickets.id }).from(tickets).$dynamic();
+      return q.searchParam ? query.innerJoin(contacts, eq(contacts.id, tickets.contactId)) : query;
+    };
+    const rows = await base()
       .where(where)
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
       .limit(size + 1)
@@ -54,11 +57,7 @@ export class TicketsService {
     // Counts feed the tab badges; a text search has none (and counting every match is costly).
     const [total] = q.searchParam
       ? [undefined]
-      : await this.db
-          .select({ n: count() })
-          .from(tickets)
-          .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-          .where(where);
+      : await this.db.select({ n: count() }).from(tickets).where(where);
     const ids = rows.slice(0, size).map((r) => r.id);
     return {
       tickets: await presentTicketsById(this.db, ids),
