@@ -158,7 +158,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   const inbound = new InboundPipeline(db, files, publisher, opts.logger);
   inbound.onMessage(new GreetingStep(db, outbound).handle);
   const tickets = new TicketsService(db, publisher, outbound);
-  let visitorNamespace: Namespace | undefined;
+  // The visitors' namespace exists once the gateway does; services read it lazily.
+  const visitors: { nsp?: Namespace } = {};
   const ctx: AppContext = {
     config: opts.config,
     database: opts.database,
@@ -184,7 +185,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       tickets,
       messages: new MessagesService(db, tickets, outbound, files, channels),
       connections: new ConnectionsService(db, publisher, files),
-      webchat: new WebChatService(db, inbound, files.signer, () => visitorNamespace),
+      webchat: new WebChatService(db, inbound, files.signer, () => visitors.nsp),
     },
   };
 
@@ -222,7 +223,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     redis: opts.redis,
     onTyping: (actor, ticketId, on) => tickets.typing(actor, ticketId, on, channels),
   });
-  visitorNamespace = attachVisitorNamespace(io, {
+  visitors.nsp = attachVisitorNamespace(io, {
     db,
     webchat: ctx.services.webchat,
     outbound,
@@ -233,7 +234,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       return claims;
     },
   });
-  channels.register(new WebChatAdapter(() => visitorNamespace));
+  channels.register(new WebChatAdapter(() => visitors.nsp));
 
   await jobs.start();
   await outbound.init();
