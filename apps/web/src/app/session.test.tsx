@@ -38,7 +38,10 @@ describe("session", () => {
     await user.type(screen.getByLabelText(/^Senha/), "secret");
     await user.click(screen.getByRole("button", { name: "Entrar" }));
 
-    expect(await screen.findByRole("heading", { name: "Atendimentos" })).toBeInTheDocument();
+    // The inbox screen is a real (lazily loaded) page now: give its first import time.
+    expect(
+      await screen.findByRole("heading", { name: "Atendimentos" }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/tickets");
     expect(screen.getByText("Login efetuado com sucesso!")).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe("tok");

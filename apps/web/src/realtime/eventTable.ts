@@ -2,6 +2,18 @@ import { channels, type UserDTO } from "@atrium/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import type { Socket } from "socket.io-client";
 import { removeUserFromLists, upsertUserInLists } from "../features/users/api/usersCache";
+import {
+  onAppMessageEvent,
+  onContactEvent,
+  onTicketEvent,
+} from "../features/tickets/api/ticketsRealtime";
+import { applyContactEvent } from "../features/contacts/api/contactsCache";
+import {
+  applyConnectionEvent,
+  applySessionEvent,
+} from "../features/connections/api/connectionsCache";
+import { applyTicketEventToNotifications } from "../features/notifications/api/notificationsCache";
+import { applyAppMessageToNotifications } from "../features/notifications/api/notificationsRealtime";
 
 export interface RealtimeContext {
   companyId: number;
@@ -64,6 +76,46 @@ export const realtimeEventTable: readonly RealtimeRoute[] = [
     // The company was updated: everyone logs in again.
     channel: channels.details,
     handle: endSessionOnCompanyUpdate,
+  },
+  {
+    // Ticket lists and the open ticket kept current (agent-core §4 live list reactions).
+    channel: channels.ticket,
+    handle: onTicketEvent,
+  },
+  {
+    // New and changed messages: lists move and count unread; the open ticket's messages.
+    channel: channels.appMessage,
+    handle: onAppMessageEvent,
+  },
+  {
+    // A contact's new name or picture inside the cached tickets.
+    channel: channels.contact,
+    handle: onContactEvent,
+  },
+  {
+    // /contacts list and the contact drawer: new first, update replaces, delete removes.
+    channel: channels.contact,
+    handle: (payload, ctx) => applyContactEvent(ctx.queryClient, payload),
+  },
+  {
+    // /connections list (and so the menu's '!' badge): update replaces or adds, delete removes.
+    channel: channels.whatsapp,
+    handle: (payload, ctx) => applyConnectionEvent(ctx.queryClient, payload),
+  },
+  {
+    // A session's status, QR code and retries.
+    channel: channels.whatsappSession,
+    handle: (payload, ctx) => applySessionEvent(ctx.queryClient, payload),
+  },
+  {
+    // The bell: a contact's new message on a ticket for me → listed, beep, browser notification.
+    channel: channels.appMessage,
+    handle: (payload, ctx) => applyAppMessageToNotifications(ctx.queryClient, payload, ctx.userId),
+  },
+  {
+    // The bell: read, deleted, closed or taken tickets leave the list.
+    channel: channels.ticket,
+    handle: (payload, ctx) => applyTicketEventToNotifications(ctx.queryClient, payload, ctx.userId),
   },
 ];
 

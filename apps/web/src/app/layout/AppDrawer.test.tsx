@@ -1,20 +1,26 @@
 import { STORAGE_KEYS, type UserDTO } from "@atrium/shared";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AuthContext } from "../../features/auth/hooks/useAuth";
 import { makeUser } from "../../test/fixtures";
-import { fakeAuth } from "../../test/render";
+import { mockFetch } from "../../test/fetchMock";
+import { fakeAuth, testQueryClient } from "../../test/render";
 import { AppDrawer } from "./AppDrawer";
 
 function renderDrawer(user: UserDTO) {
+  // The menu's '!' badge reads the connection list.
+  mockFetch({ "GET /whatsapp/": { body: [] } });
   render(
-    <MemoryRouter initialEntries={["/tickets"]}>
-      <AuthContext.Provider value={fakeAuth(user)}>
-        <AppDrawer narrow={false} mobileOpen={false} onClose={() => undefined} />
-      </AuthContext.Provider>
-    </MemoryRouter>,
+    <QueryClientProvider client={testQueryClient()}>
+      <MemoryRouter initialEntries={["/tickets"]}>
+        <AuthContext.Provider value={fakeAuth(user)}>
+          <AppDrawer narrow={false} mobileOpen={false} onClose={() => undefined} />
+        </AuthContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return screen.getByRole("navigation", { name: "Menu principal" });
 }

@@ -1,3 +1,4 @@
+import { useConnectionsBadge } from "../../features/connections/hooks/useConnectionsBadge";
 import type { MenuBadgeSlot } from "./menuItems";
 
 /**
@@ -6,5 +7,6 @@ import type { MenuBadgeSlot } from "./menuItems";
  * The connections and chats features fill these in; until then nothing is flagged.
  */
 export function useMenuBadges(): Record<MenuBadgeSlot, boolean> {
-  return { connections: false, chats: false };
+  const connections = useConnectionsBadge();
+  return { connections, chats: false };
 }

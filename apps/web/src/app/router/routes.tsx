@@ -14,6 +14,18 @@ const SignupPage = lazyNamed(
 );
 const AppLayout = lazyNamed(() => import("../layout/AppLayout"), "AppLayout");
 const UsersPage = lazyNamed(() => import("../../features/users/components/UsersPage"), "UsersPage");
+const ContactsPage = lazyNamed(
+  () => import("../../features/contacts/components/ContactsPage"),
+  "ContactsPage",
+);
+const ConnectionsPage = lazyNamed(
+  () => import("../../features/connections/components/ConnectionsPage"),
+  "ConnectionsPage",
+);
+const TicketsPage = lazyNamed(
+  () => import("../../features/tickets/components/TicketsPage"),
+  "TicketsPage",
+);
 const ComingSoonPage = lazy(async () => ({
   default: (await import("../../features/placeholder/components/ComingSoonPage")).ComingSoonPage,
 }));
@@ -33,12 +45,12 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/login", access: "public", element: <LoginPage /> },
   { path: "/signup", access: "public", element: <SignupPage /> },
   { path: "/", access: "private", element: comingSoon("dashboard") },
-  { path: "/tickets/:ticketId?", access: "private", element: comingSoon("tickets") },
-  { path: "/connections", access: "private", element: comingSoon("connections") },
+  { path: "/tickets/:ticketId?", access: "private", element: <TicketsPage /> },
+  { path: "/connections", access: "private", element: <ConnectionsPage /> },
   { path: "/quick-messages", access: "private", element: comingSoon("quickMessages") },
   { path: "/schedules", access: "private", element: comingSoon("schedules") },
   { path: "/tags", access: "private", element: comingSoon("tags") },
-  { path: "/contacts", access: "private", element: comingSoon("contacts") },
+  { path: "/contacts", access: "private", element: <ContactsPage /> },
   { path: "/helps", access: "private", element: comingSoon("helps") },
   { path: "/users", access: "private", element: <UsersPage /> },
   { path: "/chats/:id?", access: "private", element: comingSoon("chats") },

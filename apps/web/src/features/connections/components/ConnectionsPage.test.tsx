@@ -1,0 +1,221 @@
+import { channels, type UserDTO } from "@atrium/shared";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
+import { Toaster } from "../../../app/toast/Toaster";
+import { bindRealtimeEvents } from "../../../realtime/eventTable";
+import { FakeSocket } from "../../../test/FakeSocket";
+import { mockFetch } from "../../../test/fetchMock";
+import { makeUser } from "../../../test/fixtures";
+import { fakeAuth, testQueryClient } from "../../../test/render";
+import { AuthContext } from "../../auth/hooks/useAuth";
+import { makeConnection } from "../test/connectionFixtures";
+import { ConnectionsPage } from "./ConnectionsPage";
+
+const admin = makeUser({ id: 1, profile: "admin" });
+const agent = makeUser({ id: 2, profile: "user" });
+const site = makeConnection({
+  id: 1,
+  name: "Site",
+  uuid: "0f8c2a1e-7d3b-4c55-9a10-000000000001",
+  isDefault: true,
+  updatedAt: new Date(2026, 2, 4, 9, 7).toISOString(),
+});
+
+function renderPage(me: UserDTO = admin, queryClient: QueryClient = testQueryClient()) {
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={fakeAuth(me)}>
+        <Toaster />
+        <ConnectionsPage />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+const headers = () => screen.getAllByRole("columnheader").map((h) => h.textContent);
+const rowOf = (name: string) => screen.getByRole("cell", { name }).closest("tr")!;
+const buttonsIn = (row: HTMLElement) =>
+  within(row)
+    .queryAllByRole("button")
+    .concat(within(row).queryAllByRole("link"))
+    .map((b) => b.textContent || b.getAttribute("aria-label"));
+
+describe("/connections", () => {
+  it("shows an admin every column, the Add button and the row actions", async () => {
+    const { calls } = mockFetch({ "GET /whatsapp/": { body: [site] } });
+    renderPage(admin);
+    await screen.findByRole("cell", { name: "Site" });
+    expect(headers()).toEqual([
+      "Canal",
+      "Nome",
+      "Status",
+      "Sessão",
+      "Última atualização",
+      "Padrão",
+      "Ações",
+    ]);
+    expect(screen.getByRole("button", { name: "Adicionar" })).toBeInTheDocument();
+    const row = rowOf("Site");
+    expect(within(row).getByLabelText("Chat do site")).toBeInTheDocument();
+    expect(within(row).getByText("Conectado")).toBeInTheDocument();
+    expect(within(row).getByText("04/03/26 09:07")).toBeInTheDocument();
+    expect(within(row).getByTitle("Conexão padrão")).toBeInTheDocument();
+    expect(within(row).getByRole("button", { name: "Editar Site" })).toBeInTheDocument();
+    expect(within(row).getByRole("button", { name: "Excluir Site" })).toBeInTheDocument();
+    expect(calls).toEqual(["GET /whatsapp/?session=0"]);
+  });
+
+  it("shows a user no Add button, no session column and no actions", async () => {
+    mockFetch({ "GET /whatsapp/": { body: [site] } });
+    renderPage(agent);
+    await screen.findByRole("cell", { name: "Site" });
+    expect(headers()).toEqual(["Canal", "Nome", "Status", "Última atualização", "Padrão"]);
+    expect(screen.queryByRole("button", { name: "Adicionar" })).not.toBeInTheDocument();
+    expect(buttonsIn(rowOf("Site"))).toEqual([]);
+  });
+
+  it("shows the session buttons by status", async () => {
+    const wa = (name: string, status: (typeof site)["status"]) =>
+      makeConnection({ name, status, channelType: "BAILEYS" });
+    mockFetch({
+      "GET /whatsapp/": {
+        body: [
+          wa("A-qr", "qrcode"),
+          wa("B-off", "DISCONNECTED"),
+          wa("C-on", "CONNECTED"),
+          wa("D-pair", "PAIRING"),
+          wa("E-timeout", "TIMEOUT"),
+          wa("F-opening", "OPENING"),
+          site,
+        ],
+      },
+    });
+    renderPage(admin);
+    await screen.findByRole("cell", { name: "Site" });
+    const session = (name: string) =>
+      buttonsIn(rowOf(name)).filter((label) => !/^(Editar|Excluir) /.test(label ?? ""));
+    expect(session("A-qr")).toEqual(["QR Code"]);
+    expect(session("B-off")).toEqual(["Tentar novamente", "Novo QR Code"]);
+    expect(session("C-on")).toEqual(["Desconectar"]);
+    expect(session("D-pair")).toEqual(["Desconectar"]);
+    expect(session("E-timeout")).toEqual(["Desconectar"]);
+    expect(session("F-opening")).toEqual(["Conectando"]);
+    expect(within(rowOf("F-opening")).getByRole("button", { name: "Conectando" })).toBeDisabled();
+    expect(session("Site")).toEqual(["Copiar código do widget", "Abrir página de teste"]);
+  });
+
+  it("sends the session commands", async () => {
+    const off = makeConnection({
+      id: 8,
+      name: "Zap",
+      channelType: "BAILEYS",
+      status: "DISCONNECTED",
+    });
+    const { calls } = mockFetch({
+      "GET /whatsapp/": { body: [off] },
+      "POST /whatsappsession/8": { body: {} },
+      "PUT /whatsappsession/8": { body: {} },
+    });
+    renderPage(admin);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Tentar novamente" }));
+    await user.click(screen.getByRole("button", { name: "Novo QR Code" }));
+    await waitFor(() =>
+      expect(calls).toEqual(
+        expect.arrayContaining(["POST /whatsappsession/8", "PUT /whatsappsession/8"]),
+      ),
+    );
+  });
+
+  it("copies the widget code and links the test page of a web chat", async () => {
+    mockFetch({ "GET /whatsapp/": { body: [site] } });
+    renderPage(admin);
+    const user = userEvent.setup(); // with its own clipboard
+    await user.click(await screen.findByRole("button", { name: "Copiar código do widget" }));
+    expect(await screen.findByText("Código do widget copiado.")).toBeInTheDocument();
+    const origin = window.location.origin;
+    expect(await navigator.clipboard.readText()).toBe(
+      `<script src="${origin}/widget.js" data-connection="${site.uuid}" async></script>`,
+    );
+    expect(screen.getByRole("link", { name: "Abrir página de teste" })).toHaveAttribute(
+      "href",
+      `${origin}/webchat/${site.uuid}`,
+    );
+  });
+
+  it("deletes after a confirmation, and tells why the server refuses", async () => {
+    const other = makeConnection({ id: 2, name: "Loja" });
+    const { calls } = mockFetch({
+      "GET /whatsapp/": { body: [other, site] },
+      "DELETE /whatsapp/2": { status: 204 },
+      "DELETE /whatsapp/1": {
+        status: 409,
+        body: { error: "ERR_CONNECTION_HAS_TICKETS", message: "has tickets" },
+      },
+    });
+    renderPage(admin);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Excluir Loja" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Excluir Loja?" })).getByRole("button", {
+        name: "Excluir",
+      }),
+    );
+    expect(await screen.findByText("Conexão excluída com sucesso.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("cell", { name: "Loja" })).toBeNull());
+    expect(calls).toContain("DELETE /whatsapp/2");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await user.click(screen.getByRole("button", { name: "Excluir Site" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Excluir Site?" })).getByRole("button", {
+        name: "Excluir",
+      }),
+    );
+    expect(
+      await screen.findByText(
+        "Esta conexão possui atendimentos; desconecte-a em vez de excluí-la.",
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByRole("cell", { name: "Site" })).toBeInTheDocument();
+  });
+
+  it("keeps the list current with company whatsapp and session events", async () => {
+    mockFetch({ "GET /whatsapp/": { body: [site] } });
+    const queryClient = renderPage(admin);
+    await screen.findByRole("cell", { name: "Site" });
+    const socket = new FakeSocket();
+    bindRealtimeEvents(socket.asSocket(), {
+      companyId: 1,
+      userId: admin.id,
+      queryClient,
+      readUserUuid: () => "session-1",
+      onCurrentUserChanged: vi.fn(),
+      endSessionWithNotice: vi.fn(),
+    });
+    const push = (channel: string, payload: unknown) =>
+      act(async () => {
+        socket.serverEmit(channel, payload);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+    const zap = makeConnection({ id: 5, name: "Zap", channelType: "BAILEYS", status: "OPENING" });
+    await push(channels.whatsapp(1), { action: "update", whatsapp: zap });
+    expect(within(rowOf("Zap")).getByRole("button", { name: "Conectando" })).toBeDisabled();
+    await push(channels.whatsappSession(1), {
+      action: "update",
+      session: { id: 5, status: "qrcode", qrcode: "2@abc", retries: 0, updatedAt: zap.updatedAt },
+    });
+    expect(within(rowOf("Zap")).getByRole("button", { name: "QR Code" })).toBeInTheDocument();
+    await push(channels.whatsapp(1), {
+      action: "update",
+      whatsapp: { ...site, name: "Site novo" },
+    });
+    expect(screen.getByRole("cell", { name: "Site novo" })).toBeInTheDocument();
+    await push(channels.whatsapp(1), { action: "delete", whatsappId: 5 });
+    expect(screen.queryByRole("cell", { name: "Zap" })).toBeNull();
+  });
+});

@@ -1,0 +1,118 @@
+import BlockIcon from "@mui/icons-material/Block";
+import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
+import Box from "@mui/material/Box";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { format, parseISO } from "date-fns";
+import { useTranslation } from "react-i18next";
+import type { MessageDTO } from "../api/messageTypes";
+import { formatText } from "../lib/formatText";
+import { displayBody } from "../lib/messageRules";
+import { AckIcon } from "./AckIcon";
+import { MessageMedia } from "./MessageMedia";
+import { MessageOptionsMenu } from "./MessageOptionsMenu";
+import { QuotedMessage } from "./QuotedMessage";
+
+interface MessageBubbleProps {
+  message: MessageDTO;
+  /** The current user's id: only their own messages offer delete. */
+  meId: number;
+  readOnly: boolean;
+  onReply(message: MessageDTO): void;
+}
+
+const COLORS = { mine: "#dcf8c6", theirs: "#ffffff", note: "#fff4c4" };
+
+/** One message: quoted original, media, text, time, ack, error and the options menu. */
+export function MessageBubble({ message, meId, readOnly, onReply }: MessageBubbleProps) {
+  const { t } = useTranslation(["messages", "backendErrors"]);
+  const isNote = message.mediaType === "note" || message.mediaType === "internal";
+  const mine = message.fromMe || isNote;
+  const errorText = message.error
+    ? t(`backendErrors:${message.error}`, { defaultValue: message.error })
+    : null;
+  return (
+    <Box
+      sx={{ display: "flex", justifyContent: mine ? "flex-end" : "flex-start", px: 2, py: 0.25 }}
+    >
+      <Box
+        data-testid={`message-${message.id}`}
+        data-note={isNote || undefined}
+        sx={{
+          position: "relative",
+          maxWidth: "min(75%, 600px)",
+          minWidth: 90,
+          bgcolor: isNote ? COLORS.note : mine ? COLORS.mine : COLORS.theirs,
+          border: isNote ? "1px dashed" : "none",
+          borderColor: "warning.main",
+          borderRadius: 2,
+          boxShadow: "0 1px 1px rgba(0,0,0,0.13)",
+          px: 1,
+          pt: 0.75,
+          pb: 0.5,
+          pr: readOnly ? 1 : 3,
+          "& .message-options": { opacity: 0 },
+          "&:hover .message-options, & .message-options:focus-visible": { opacity: 1 },
+        }}
+      >
+        {!readOnly && !message.isDeleted && (
+          <MessageOptionsMenu
+            message={message}
+            canDelete={message.fromMe && message.senderId === meId}
+            onReply={onReply}
+          />
+        )}
+        {isNote && (
+          <Typography
+            variant="caption"
+            color="warning.dark"
+            sx={{ fontWeight: 600, display: "block" }}
+          >
+            {t("note.label")}
+            {message.sender ? ` · ${message.sender.name}` : ""}
+          </Typography>
+        )}
+        {message.quotedMsg && <QuotedMessage quoted={message.quotedMsg} />}
+        {message.isDeleted ? (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ fontStyle: "italic", display: "flex", alignItems: "center", gap: 0.5 }}
+          >
+            <BlockIcon fontSize="inherit" aria-hidden />
+            {t("deleted")}
+          </Typography>
+        ) : (
+          <>
+            <MessageMedia message={message} />
+            {message.body && (
+              <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
+                {formatText(displayBody(message.body))}
+              </Typography>
+            )}
+          </>
+        )}
+        <Box
+          sx={{
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "flex-end",
+            gap: 0.5,
+            color: "text.secondary",
+            fontSize: 12,
+            mt: 0.25,
+          }}
+        >
+          {errorText && (
+            <Tooltip title={errorText}>
+              <ErrorOutlineIcon fontSize="inherit" color="warning" aria-label={errorText} />
+            </Tooltip>
+          )}
+          {message.isEdited && <span>{t("edited")}</span>}
+          <span>{format(parseISO(message.createdAt), "HH:mm")}</span>
+          {message.fromMe && !isNote && <AckIcon ack={message.ack} />}
+        </Box>
+      </Box>
+    </Box>
+  );
+}
