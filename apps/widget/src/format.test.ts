@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTime, linkify, newClientId, safeColor, textColorOn } from "./format";
+import { formatText, formatTime, linkify, newClientId, safeColor, textColorOn } from "./format";
 
 describe("format", () => {
   it("formats HH:mm in local time", () => {
@@ -48,5 +48,26 @@ describe("WebChatApi.fileUrl", () => {
     );
     expect(api.fileUrl("https://cdn.example/x.png")).toBe("https://cdn.example/x.png");
     expect(api.fileUrl("javascript:alert(1)")).toBe("about:blank");
+  });
+});
+
+describe("formatText", () => {
+  it("renders *bold*, _italic_ and ~strike~ as styled parts, never as markup", () => {
+    expect(formatText("*Ana Agente:*\nOlá _tudo_ ~bem~ <b>x</b>")).toEqual([
+      { text: "Ana Agente:", style: "b" },
+      { text: "\nOlá " },
+      { text: "tudo", style: "i" },
+      { text: " " },
+      { text: "bem", style: "s" },
+      { text: " <b>x</b>" },
+    ]);
+  });
+
+  it("keeps links whole and leaves lone markers alone", () => {
+    expect(formatText("veja https://exemplo.com/a_b_c e 2*3")).toEqual([
+      { text: "veja " },
+      { text: "https://exemplo.com/a_b_c", href: "https://exemplo.com/a_b_c" },
+      { text: " e 2*3" },
+    ]);
   });
 });

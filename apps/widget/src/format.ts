@@ -48,6 +48,30 @@ export function textColorOn(color: string): string {
 export interface TextPart {
   text: string;
   href?: string;
+  /** WhatsApp-style emphasis: *bold*, _italic_, ~strike~ (agents' signatures use bold). */
+  style?: "b" | "i" | "s";
+}
+
+const EMPHASIS = /\*([^*\n]+)\*|_([^_\n]+)_|~([^~\n]+)~/g;
+
+/** Links plus *bold*, _italic_ and ~strike~ spans; every part stays plain text (no HTML). */
+export function formatText(text: string): TextPart[] {
+  const out: TextPart[] = [];
+  for (const part of linkify(text)) {
+    if (part.href) {
+      out.push(part);
+      continue;
+    }
+    let last = 0;
+    for (const m of part.text.matchAll(EMPHASIS)) {
+      if (m.index > last) out.push({ text: part.text.slice(last, m.index) });
+      const style = m[1] !== undefined ? "b" : m[2] !== undefined ? "i" : "s";
+      out.push({ text: m[1] ?? m[2] ?? m[3] ?? "", style });
+      last = m.index + m[0].length;
+    }
+    if (last < part.text.length) out.push({ text: part.text.slice(last) });
+  }
+  return out;
 }
 
 /** Splits text into plain parts and http(s) links (rendered as text nodes and <a>, never HTML). */

@@ -1,6 +1,6 @@
 import type { StartInput } from "./api";
 import { h, icon } from "./dom";
-import { formatDateTime, formatTime, linkify, safeColor, textColorOn } from "./format";
+import { formatDateTime, formatText, formatTime, safeColor, textColorOn } from "./format";
 import type { Texts } from "./i18n";
 import type { ChatItem } from "./store";
 import css from "./styles.css?inline";
@@ -595,11 +595,13 @@ export class WidgetView {
 
 function textEl(text: string): HTMLElement {
   const el = h("span", { className: "text" });
-  for (const part of linkify(text)) {
+  for (const part of formatText(text)) {
     el.append(
       part.href
         ? h("a", { href: part.href, target: "_blank", rel: "noopener noreferrer" }, part.text)
-        : part.text,
+        : part.style
+          ? h(part.style, {}, part.text)
+          : part.text,
     );
   }
   return el;
