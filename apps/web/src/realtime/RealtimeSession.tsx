@@ -66,7 +66,8 @@ export function RealtimeSession() {
   }, [setCurrentUser]);
 
   const userId = user?.id;
-  const companyId = user?.companyId;
+  // The company the user acts in (a super user's support access may name another one).
+  const companyId = user?.company?.id ?? user?.companyId;
   useEffect(() => {
     const token = readToken();
     if (status !== "authenticated" || !userId || !companyId || !token) return;
