@@ -5,6 +5,7 @@ let nextId = 100;
 /** A user as GET /auth/me or /users answers it. */
 export function makeUser(overrides: Partial<UserDTO> = {}): UserDTO {
   const id = overrides.id ?? nextId++;
+  const companyId = overrides.companyId ?? 1;
   return {
     id,
     uuid: `uuid-${id}`,
@@ -13,9 +14,9 @@ export function makeUser(overrides: Partial<UserDTO> = {}): UserDTO {
     profile: "user",
     super: false,
     online: true,
-    companyId: 1,
+    companyId,
     company: {
-      id: 1,
+      id: companyId,
       name: "Acme",
       instance: null,
       settings: [],
