@@ -55,6 +55,22 @@ import { tagsRoutes } from "./modules/tags/tags.routes.js";
 import { TagsService } from "./modules/tags/tags.service.js";
 import { ticketsRoutes } from "./modules/tickets/tickets.routes.js";
 import { TicketsService } from "./modules/tickets/tickets.service.js";
+import { chatsRoutes } from "./modules/chats/chats.routes.js";
+import { ChatsService } from "./modules/chats/chats.service.js";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.js";
+import { DashboardService } from "./modules/dashboard/dashboard.service.js";
+import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
+import { AnnouncementsService } from "./modules/announcements/announcements.service.js";
+import { CompaniesService } from "./modules/companies/companies.service.js";
+import { ContactsTransfer } from "./modules/contacts/contacts.transfer.js";
+import { helpsRoutes } from "./modules/helps/helps.routes.js";
+import { HelpsService } from "./modules/helps/helps.service.js";
+import { queueOptionsRoutes } from "./modules/queue-options/queue-options.routes.js";
+import { QueueOptionsService } from "./modules/queue-options/queue-options.service.js";
+import { QuickMessagesService } from "./modules/quick-messages/quick-messages.service.js";
+import { ScheduleSender } from "./modules/schedules/schedule-sender.js";
+import { schedulesRoutes } from "./modules/schedules/schedules.routes.js";
+import { SchedulesService } from "./modules/schedules/schedules.service.js";
 import { createGateway } from "./realtime/gateway.js";
 import { Presence } from "./realtime/presence.js";
 import { Publisher } from "./realtime/publish.js";
@@ -89,6 +105,15 @@ export interface AppContext {
     messages: MessagesService;
     connections: ConnectionsService;
     webchat: WebChatService;
+    companies: CompaniesService;
+    contactsTransfer: ContactsTransfer;
+    queueOptions: QueueOptionsService;
+    quickMessages: QuickMessagesService;
+    schedules: SchedulesService;
+    announcements: AnnouncementsService;
+    helps: HelpsService;
+    dashboard: DashboardService;
+    chats: ChatsService;
   };
 }
 
@@ -158,6 +183,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   const inbound = new InboundPipeline(db, files, publisher, opts.logger);
   inbound.onMessage(new GreetingStep(db, outbound).handle);
   const tickets = new TicketsService(db, publisher, outbound);
+  const scheduleSender = new ScheduleSender(
+    db,
+    jobs,
+    channels,
+    outbound,
+    files,
+    publisher,
+    opts.logger,
+  );
   // The visitors' namespace exists once the gateway does; services read it lazily.
   const visitors: { nsp?: Namespace } = {};
   const ctx: AppContext = {
@@ -180,12 +214,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       users: new UsersService(db, publisher),
       files,
       contacts: new ContactsService(db, publisher),
-      tags: new TagsService(db),
-      queues: new QueuesService(db, publisher),
+      tags: new TagsService(db, publisher),
+      queues: new QueuesService(db, publisher, files),
       tickets,
       messages: new MessagesService(db, tickets, outbound, files, channels),
       connections: new ConnectionsService(db, publisher, files),
+      companies: new CompaniesService(db, publisher),
+      contactsTransfer: new ContactsTransfer(db, publisher),
+      queueOptions: new QueueOptionsService(db, files),
+      quickMessages: new QuickMessagesService(db, files),
+      schedules: new SchedulesService(db, publisher, files, scheduleSender),
+      announcements: new AnnouncementsService(db, publisher, files),
+      helps: new HelpsService(db),
       webchat: new WebChatService(db, inbound, files.signer, () => visitors.nsp),
+      dashboard: new DashboardService(db),
+      chats: new ChatsService(db, publisher),
     },
   };
 
@@ -205,6 +248,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     quickMessagesRoutes,
     connectionsRoutes,
     webchatRoutes,
+    queueOptionsRoutes,
+    schedulesRoutes,
+    announcementsRoutes,
+    helpsRoutes,
+    dashboardRoutes,
+    chatsRoutes,
   ];
   for (const routes of modules) {
     await app.register(async (scope) => routes(scope as AppInstance, ctx));
@@ -238,6 +287,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
 
   await jobs.start();
   await outbound.init();
+  await scheduleSender.init();
+  // Schedules due while the server was down are sent now; idempotent across nodes.
+  await scheduleSender.recover();
   app.addHook("onClose", async () => {
     await jobs.stop();
     await new Promise<void>((resolve) => io.close(() => resolve()));

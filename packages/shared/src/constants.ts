@@ -36,7 +36,23 @@ export const NARROW_BREAKPOINT_PX = 600;
 export const DRAWER_WIDTH_PX = 240;
 export const PRIMARY_COLOR = "#002d6e";
 /** Server page sizes ("not shown" in the spec; ours). */
-export const PAGE_SIZE = { tickets: 40, messages: 20, users: 20, contacts: 20, tags: 20 } as const;
+export const PAGE_SIZE = {
+  tickets: 40,
+  messages: 20,
+  users: 20,
+  contacts: 20,
+  tags: 20,
+  chats: 20,
+  chatMessages: 20,
+  quickMessages: 20,
+  schedules: 20,
+  announcements: 20,
+} as const;
+/** Dashboard period options, in days (agent-core §5). */
+export const DASHBOARD_PERIOD_DAYS = [3, 7, 15, 30, 60, 90] as const;
+/** Longest internal chat title and message we store. */
+export const CHAT_TITLE_MAX = 100;
+export const CHAT_MESSAGE_MAX = 10_000;
 
 /** Local storage keys the web client uses (agent-core §3). */
 export const STORAGE_KEYS = {

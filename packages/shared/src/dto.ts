@@ -49,3 +49,47 @@ export interface ConnectionRefDTO {
   channelType: ChannelType;
   status: ConnectionStatus;
 }
+
+/** Internal team chat (admin-operator §3). `users` lists every member with their unread count. */
+export interface ChatDTO {
+  id: number;
+  uuid: string;
+  title: string;
+  ownerId: number | null;
+  lastMessage: string;
+  updatedAt: string;
+  users: { userId: number; unreads: number; user: { id: number; name: string } }[];
+}
+
+export interface ChatMessageDTO {
+  id: number;
+  chatId: number;
+  message: string;
+  senderId: number | null;
+  sender: { id: number; name: string } | null;
+  createdAt: string;
+}
+
+export interface DashboardAttendantDTO {
+  id: number;
+  name: string;
+  /** Average rating (1–3) of the cycles they finished in the period; 0 without ratings. */
+  rating: number;
+  /** Minutes, one decimal. */
+  avgSupportTime: number;
+  supportFinished: number;
+  online: boolean;
+}
+
+/** GET /dashboard. Times are minutes with one decimal; 0 when nothing was measured. */
+export interface DashboardDTO {
+  supportPending: number;
+  supportHappening: number;
+  supportFinished: number;
+  leads: number;
+  avgSupportTime: number;
+  avgWaitTime: number;
+  attendants: DashboardAttendantDTO[];
+  /** Today's tickets by hour of updatedAt: index 0 = 01:00 … index 22 = 23:00, index 23 = 00:00. */
+  ticketsByHour: number[];
+}

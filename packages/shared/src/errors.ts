@@ -30,6 +30,7 @@ export const errorCatalogue = {
   ERR_NO_TICKET_FOUND: { status: 404, message: "No ticket found with this ID" },
   ERR_NO_USER_FOUND: { status: 404, message: "No user found with this ID" },
   ERR_NO_QUEUE_FOUND: { status: 404, message: "No queue found with this ID" },
+  ERR_NO_CHAT_FOUND: { status: 404, message: "No chat found with this ID" },
   ERR_USER_LIMIT_REACHED: { status: 403, message: "The plan's user limit has been reached" },
   ERR_LAST_SUPER_USER: { status: 400, message: "The last super user cannot be removed" },
   // connections and messages (spec)
@@ -58,6 +59,25 @@ export const errorCatalogue = {
   ERR_WAPP_GREETING_REQUIRED: {
     status: 400,
     message: "A greeting message is required when there is more than one queue",
+  },
+  // administration screens (added)
+  ERR_NO_TAG_FOUND: { status: 404, message: "No tag found with this ID" },
+  ERR_NO_QUICK_MESSAGE_FOUND: { status: 404, message: "No quick message found with this ID" },
+  ERR_NO_SCHEDULE_FOUND: { status: 404, message: "No schedule found with this ID" },
+  ERR_NO_QUEUE_OPTION_FOUND: { status: 404, message: "No queue option found with this ID" },
+  ERR_NO_ANNOUNCEMENT_FOUND: { status: 404, message: "No announcement found with this ID" },
+  ERR_NO_HELP_FOUND: { status: 404, message: "No help record found with this ID" },
+  ERR_DUPLICATED_SHORTCODE: {
+    status: 409,
+    message: "You already have a quick message with this shortcode",
+  },
+  ERR_SCHEDULE_ALREADY_SENT: {
+    status: 409,
+    message: "This schedule was already sent and can no longer be changed",
+  },
+  ERR_NO_ADDRESS_BOOK: {
+    status: 400,
+    message: "No connection offers an address book to import from; send a CSV or XLSX file instead",
   },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -9,3 +9,6 @@ export * from "./schemas/common.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/user.js";
 export * from "./schemas/inbox.js";
+export * from "./schemas/chat.js";
+export * from "./schemas/dashboard.js";
+export * from "./schemas/admin.js";

@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   "user-modal:editQueues",
   "ticket-options:deleteTicket",
   "contacts-page:deleteContact",
+  "contacts-page:importExport",
   "connections-page:actionButtons",
   "connections-page:addConnection",
   "connections-page:editOrDeleteConnection",

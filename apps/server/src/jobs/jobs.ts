@@ -8,6 +8,11 @@ export interface JobOptions {
   retryDelay?: number;
   retryBackoff?: boolean;
   singletonKey?: string;
+  /**
+   * Queue policy (register only). "short": at most one queued job per singletonKey, so sending
+   * the same key again is a no-op (answers null) while one waits.
+   */
+  policy?: "standard" | "short" | "singleton" | "stately";
 }
 
 export interface JobContext {
@@ -64,6 +69,7 @@ export class Jobs {
       retryLimit: defaults.retryLimit ?? 5,
       retryDelay: defaults.retryDelay ?? 2,
       retryBackoff: defaults.retryBackoff ?? true,
+      ...(defaults.policy && { policy: defaults.policy }),
     });
     const workerId = await this.boss.work<T>(
       name,
@@ -95,5 +101,10 @@ export class Jobs {
     const worker = this.workers.get(name);
     if (worker && !options.startAfter) this.boss.notifyWorker(worker);
     return id;
+  }
+
+  /** Cancels a job that has not run yet (a no-op for one already done or running). */
+  async cancel(name: string, id: string): Promise<void> {
+    await this.boss.cancel(name, id).catch(() => undefined);
   }
 }

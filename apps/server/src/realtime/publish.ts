@@ -5,6 +5,12 @@ import { rooms } from "./rooms.js";
 
 type Target = string | string[];
 
+/** What the chat events need to know of a chat: its id and its members. */
+export interface ChatEventTarget {
+  id: number;
+  users: { userId: number }[];
+}
+
 /**
  * The one place that emits realtime events. Services call it after their transaction
  * commits; it maps domain events to the spec's channel names and to the rooms (and so the
@@ -81,6 +87,36 @@ export class Publisher {
     this.toCompany(companyId, channels.whatsappSession(companyId), { action: "update", session });
   }
 
+  /** Company working hours changed (settings Schedules tab). */
+  companySchedulesChanged(companyId: number, company: object): void {
+    this.toCompany(companyId, channels.setting(companyId), { action: "update", company });
+  }
+
+  tagChanged(companyId: number, action: "create" | "update", tag: object): void {
+    this.toCompany(companyId, channels.tag(companyId), { action, tag });
+  }
+
+  tagDeleted(companyId: number, tagId: number): void {
+    this.toCompany(companyId, channels.tag(companyId), { action: "delete", tagId });
+  }
+
+  scheduleChanged(companyId: number, action: "create" | "update", schedule: object): void {
+    this.toCompany(companyId, channels.schedule(companyId), { action, schedule });
+  }
+
+  scheduleDeleted(companyId: number, scheduleId: number): void {
+    this.toCompany(companyId, channels.schedule(companyId), { action: "delete", scheduleId });
+  }
+
+  /** Platform announcements go to every authenticated socket, whatever its company. */
+  announcementChanged(action: "create" | "update", record: object): void {
+    this.emit(rooms.everyone(), channels.announcement(), { action, record });
+  }
+
+  announcementDeleted(id: number): void {
+    this.emit(rooms.everyone(), channels.announcement(), { action: "delete", id });
+  }
+
   /**
    * A ticket changed. Sockets that may see it get "update"; sockets that could see it before
    * but no longer can (transfer to another queue or user) get "delete" so it leaves their list.
@@ -136,6 +172,60 @@ export class Publisher {
       ? [...queueAudience(c, scope), ...(ticket.userId ? [rooms.user(c, ticket.userId)] : [])]
       : [...ticketAudience(ticket), rooms.ticket(c, ticket.id)];
     this.emit(target, channels.appMessage(c), { action, ...payload });
+  }
+
+  /**
+   * An internal chat was created (previousMemberIds null) or edited. Each member hears it on
+   * their own chat-user channel: "create" when they just joined, "update" otherwise; after an
+   * edit the chat's channel and the company chat channel carry "update" too. Members removed
+   * by the edit get "delete". Only members' sockets hear anything, never the whole company.
+   */
+  chatChanged(companyId: number, chat: ChatEventTarget, previousMemberIds: number[] | null): void {
+    const members = chat.users.map((u) => u.userId);
+    const before = new Set(previousMemberIds ?? []);
+    for (const userId of members) {
+      const action = before.has(userId) ? "update" : "create";
+      this.emit(rooms.user(companyId, userId), channels.chatUser(companyId, userId), {
+        action,
+        chat,
+      });
+    }
+    if (!previousMemberIds) return;
+    const audience = members.map((userId) => rooms.user(companyId, userId));
+    this.emit(audience, channels.chat(companyId), { action: "update", chat });
+    this.emit(audience, channels.chatRoom(companyId, chat.id), { action: "update", chat });
+    const removed = previousMemberIds.filter((userId) => !members.includes(userId));
+    if (removed.length) this.chatDeleted(companyId, chat.id, removed);
+  }
+
+  /** A chat was deleted, or these members were removed from it. */
+  chatDeleted(companyId: number, chatId: number, memberIds: number[]): void {
+    for (const userId of memberIds) {
+      this.emit(rooms.user(companyId, userId), channels.chatUser(companyId, userId), {
+        action: "delete",
+        chatId,
+      });
+    }
+    this.emit(
+      memberIds.map((userId) => rooms.user(companyId, userId)),
+      channels.chatRoom(companyId, chatId),
+      { action: "delete", chatId },
+    );
+  }
+
+  /** A member read the chat: their unread count (in chat.users) is back to zero. */
+  chatRead(companyId: number, chat: ChatEventTarget): void {
+    const audience = chat.users.map((u) => rooms.user(companyId, u.userId));
+    this.emit(audience, channels.chat(companyId), { action: "update", chat });
+    this.emit(audience, channels.chatRoom(companyId, chat.id), { action: "update", chat });
+  }
+
+  /** A message was posted in a chat; `chat` carries the new last message and unread counts. */
+  chatMessageCreated(companyId: number, chat: ChatEventTarget, message: object): void {
+    const audience = chat.users.map((u) => rooms.user(companyId, u.userId));
+    const payload = { action: "new-message", message, chat };
+    this.emit(audience, channels.chat(companyId), payload);
+    this.emit(audience, channels.chatRoom(companyId, chat.id), payload);
   }
 
   /** Membership (profile, queues, company) changed: rejoin the user's sockets to their rooms. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CHANNEL_TYPES, MESSAGE_TYPES } from "../enums.js";
 import { CONTACT_NUMBER_MAX, CONTACT_NUMBER_MIN, NAME_MAX, NAME_MIN } from "../constants.js";
+import { workingHoursSchema } from "./admin.js";
 import { msg, requiredString } from "./common.js";
 
 const optionalEmail = z
@@ -75,6 +76,8 @@ export const queueSchema = z.object({
   outOfHoursMessage: z.string().optional().default(""),
   orderQueue: z.coerce.number().int().nullable().optional(),
   userIds: idList.optional(),
+  /** Working hours (scheduleType "queue"); absent on update keeps the stored ones. */
+  schedules: workingHoursSchema.optional(),
 });
 
 export const TICKET_ACTIONS = [

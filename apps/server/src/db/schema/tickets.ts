@@ -56,6 +56,8 @@ export const tickets = pgTable(
     index().on(t.companyId, t.queueId, t.status, t.updatedAt),
     index().on(t.companyId, t.userId, t.status, t.updatedAt),
     index().on(t.contactId),
+    // Dashboard leads: tickets created in a period.
+    index().on(t.companyId, t.createdAt),
     // One open or pending ticket per contact per connection (DESIGN rule 7).
     uniqueIndex("tickets_one_active_per_contact")
       .on(t.contactId, t.connectionId)
@@ -145,6 +147,11 @@ export const messages = pgTable(
       .on(t.connectionId, t.providerMessageId)
       .where(sql`provider_message_id is not null`),
     index().on(t.companyId, t.createdAt),
+    // Files shared by messages and their owners (quick messages, schedules) are released only
+    // when no message shows them; also serves the files FK's "set null".
+    index("messages_file_id")
+      .on(t.fileId)
+      .where(sql`file_id is not null`),
   ],
 );
 
@@ -182,7 +189,15 @@ export const quickMessages = pgTable(
     global: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [index().on(t.companyId, t.shortcode)],
+  (t) => [
+    index().on(t.companyId, t.shortcode),
+    // One shortcode per author (case-insensitive); the composer matches "/oi" and "/OI" alike.
+    uniqueIndex("quick_messages_owner_shortcode").on(
+      t.companyId,
+      t.userId,
+      sql`lower(${t.shortcode})`,
+    ),
+  ],
 );
 
 export const schedules = pgTable(
@@ -207,6 +222,8 @@ export const schedules = pgTable(
     openTicket: boolean().notNull().default(false),
     fileId: integer().references(() => files.id, { onDelete: "set null" }),
     error: text(),
+    /** The pending "schedule.send" job; replaced when the send time changes. */
+    jobId: text(),
     ...timestamps,
   },
   (t) => [index().on(t.companyId, t.sendAt), index().on(t.status, t.sendAt)],

@@ -1,4 +1,6 @@
 import { asc, eq } from "drizzle-orm";
+import { companySchedulesSchema, idParam } from "@atrium/shared";
+import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
 import { companies } from "../../db/schema/index.js";
 import { authorize } from "../users/users.policy.js";
@@ -13,4 +15,15 @@ export async function companiesRoutes(app: AppInstance, ctx: AppContext): Promis
       .where(eq(companies.archived, false))
       .orderBy(asc(companies.name));
   });
+
+  const service = ctx.services.companies;
+  const params = z.object({ id: idParam });
+  app.get("/companies/:id", { schema: { params } }, (request) =>
+    service.get(request.actor, request.params.id),
+  );
+  app.put(
+    "/companies/:id/schedules",
+    { schema: { params, body: companySchedulesSchema } },
+    (request) => service.updateSchedules(request.actor, request.params.id, request.body.schedules),
+  );
 }

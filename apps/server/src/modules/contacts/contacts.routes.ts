@@ -1,8 +1,10 @@
 import { contactSchema, idParam } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
+import { readMultipart } from "../../http/multipart.js";
 
 const params = z.object({ id: idParam });
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const listQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(""),
   pageNumber: z.coerce.number().int().min(1).default(1),
@@ -14,6 +16,18 @@ export async function contactsRoutes(app: AppInstance, ctx: AppContext): Promise
     contacts.search(request.actor, request.query),
   );
   app.get("/contacts/list", (request) => contacts.list(request.actor));
+  // CSV/XLSX import (multipart "file"); with no file, the device address book (none yet).
+  app.post("/contacts/import", async (request) => {
+    const form = request.isMultipart() ? await readMultipart(request) : undefined;
+    return ctx.services.contactsTransfer.importFile(request.actor, form?.files[0]);
+  });
+  app.get("/contacts/export", async (request, reply) => {
+    const xlsx = await ctx.services.contactsTransfer.exportXlsx(request.actor);
+    return reply
+      .header("content-type", XLSX_TYPE)
+      .header("content-disposition", 'attachment; filename="contatos.xlsx"')
+      .send(xlsx);
+  });
   app.get("/contacts/:id", { schema: { params } }, (request) =>
     contacts.get(request.actor, request.params.id),
   );

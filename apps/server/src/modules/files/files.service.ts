@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { files } from "../../db/schema/index.js";
+import { files, messages } from "../../db/schema/index.js";
 import type { FileSigner, Storage } from "../../lib/storage.js";
 
 export type FileRow = typeof files.$inferSelect;
@@ -55,6 +55,20 @@ export class FilesService {
       .where(and(eq(files.id, fileId), eq(files.companyId, companyId)))
       .returning();
     if (row) await this.storage.remove(row.storageKey);
+  }
+
+  /**
+   * Drops a file an owner (quick message, schedule, queue…) no longer uses, unless a message
+   * still shows it: a sent quick-message or schedule attachment stays in the conversation.
+   */
+  async release(companyId: number, fileId: number | null | undefined): Promise<void> {
+    if (!fileId) return;
+    const [used] = await this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.fileId, fileId))
+      .limit(1);
+    if (!used) await this.remove(companyId, fileId);
   }
 
   open(row: FileRow) {

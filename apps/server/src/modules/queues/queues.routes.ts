@@ -1,6 +1,7 @@
 import { idParam, queueSchema } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
+import { singleFile } from "../../http/multipart.js";
 
 const params = z.object({ id: idParam });
 
@@ -28,4 +29,10 @@ export async function queuesRoutes(app: AppInstance, ctx: AppContext): Promise<v
     await queues.delete(request.actor, request.params.id);
     return reply.status(204).send();
   });
+  app.post("/queue/:id/upload", { schema: { params } }, async (request) =>
+    queues.attachFile(request.actor, request.params.id, await singleFile(request)),
+  );
+  app.delete("/queue/:id/upload", { schema: { params } }, (request) =>
+    queues.removeFile(request.actor, request.params.id),
+  );
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { can, SETTING_VALUES, type SettingKey } from "@atrium/shared";
+import { can, DEFAULT_SETTINGS, SETTING_VALUES, type SettingKey } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
 import { settings } from "../../db/schema/index.js";
@@ -26,6 +26,10 @@ export async function settingsRoutes(app: AppInstance, ctx: AppContext): Promise
     async (request) => {
       authorize(can(request.actor, "settings:manage"));
       const { key } = request.params;
+      // Only the settings the product knows (and honours) can be written.
+      if (!Object.hasOwn(DEFAULT_SETTINGS, key)) {
+        throw new AppError("ERR_VALIDATION", `Unknown setting ${key}`, { key: "Unknown setting" });
+      }
       const allowed = SETTING_VALUES[key as SettingKey];
       if (allowed && !allowed.includes(request.body.value)) {
         throw new AppError("ERR_VALIDATION", `Invalid value for ${key}`, {

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_company_id_created_at_index" ON "tickets" USING btree ("company_id","created_at");

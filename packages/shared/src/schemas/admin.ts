@@ -1,0 +1,304 @@
+import { z } from "zod";
+import {
+  ANNOUNCEMENT_CATEGORIES,
+  ANNOUNCEMENT_REACTIONS,
+  MESSAGE_TYPES,
+  QUEUE_OPTION_FILE_TYPES,
+  WEEKDAYS,
+  type WorkingHoursEntry,
+} from "../enums.js";
+import { msg } from "./common.js";
+
+/**
+ * Administration screens (admin-operator §2.2, §2.7–§2.12, §5): working hours, queue options,
+ * tags page, quick messages, schedules, announcements and helps. Server and web forms share them.
+ */
+
+export const adminMsg = {
+  invalidTime: "Horário inválido",
+  startBeforeEnd: "O horário inicial deve ser menor que o final",
+  bothTimes: "Informe início e fim",
+  sevenDays: "Informe os sete dias da semana",
+  futureDate: "A data de envio deve ser futura",
+  invalidDate: "Data inválida",
+} as const;
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** HH:MM (masked ##:## in the forms); empty means "no hours that day". */
+const timeField = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || HHMM.test(v), adminMsg.invalidTime);
+
+const WEEKDAY_KEYS = WEEKDAYS.map((d) => d.weekdayEn) as [
+  WorkingHoursEntry["weekdayEn"],
+  ...WorkingHoursEntry["weekdayEn"][],
+];
+
+export const workingHoursEntrySchema = z
+  .object({
+    weekday: z.string().trim().max(40).optional().default(""),
+    weekdayEn: z.enum(WEEKDAY_KEYS),
+    startTime: timeField.optional().default(""),
+    endTime: timeField.optional().default(""),
+  })
+  .superRefine((e, ctx) => {
+    if (Boolean(e.startTime) !== Boolean(e.endTime)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [e.startTime ? "endTime" : "startTime"],
+        message: adminMsg.bothTimes,
+      });
+    } else if (HHMM.test(e.startTime) && HHMM.test(e.endTime) && e.startTime >= e.endTime) {
+      ctx.addIssue({ code: "custom", path: ["endTime"], message: adminMsg.startBeforeEnd });
+    }
+  });
+
+/** Seven entries, one per weekday (any order in, Monday-first out, labels filled in). */
+export const workingHoursSchema = z
+  .array(workingHoursEntrySchema)
+  .length(7, adminMsg.sevenDays)
+  .refine((list) => new Set(list.map((e) => e.weekdayEn)).size === 7, adminMsg.sevenDays)
+  .transform((list): WorkingHoursEntry[] =>
+    WEEKDAYS.map((day) => {
+      const e = list.find((x) => x.weekdayEn === day.weekdayEn)!;
+      return {
+        weekday: e.weekday || day.weekday,
+        weekdayEn: day.weekdayEn,
+        startTime: e.startTime,
+        endTime: e.endTime,
+      };
+    }),
+  );
+
+/** The seven entries of a queue or company that never had working hours. */
+export function emptyWorkingHours(): WorkingHoursEntry[] {
+  return WEEKDAYS.map((d) => ({ ...d, startTime: "", endTime: "" }));
+}
+
+export const companySchedulesSchema = z.object({
+  schedules: workingHoursSchema,
+});
+
+export const listQuerySchema = z.object({
+  searchParam: z.string().trim().max(200).optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).default(1),
+});
+
+/** Multipart text fields arrive as strings; "true"/"1"/"on" are true. */
+const formBoolean = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((v) => v === true || v === "true" || v === "1" || v === "on");
+
+const formOptionalId = z
+  .union([z.number(), z.string()])
+  .nullable()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === "" || v === "null" || Number(v) === -1) return null;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) {
+      ctx.addIssue({ code: "custom", message: "Invalid id" });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+// ---------------------------------------------------------------- queue options
+
+/**
+ * POST/PUT /queue-options fields (multipart). `parentId` -1, '' or absent means a root option;
+ * `option` absent means "next ordinal among the siblings"; `fileType` '' means none.
+ */
+export const queueOptionSchema = z.object({
+  title: z.string({ error: msg.required }).trim().min(1, msg.required).max(200, msg.tooLong),
+  message: z.string().max(5000, msg.tooLong).optional().default(""),
+  option: z.union([z.number(), z.string()]).optional().transform(optionalPositiveInt),
+  queueId: z.coerce.number({ error: msg.required }).int().positive(msg.required),
+  parentId: formOptionalId,
+  optionType: z.string().trim().max(40).optional(),
+  fileType: z
+    .union([z.enum(QUEUE_OPTION_FILE_TYPES), z.literal("")])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  finalize: formBoolean,
+  waitTreatment: formBoolean,
+});
+export type QueueOptionInput = z.input<typeof queueOptionSchema>;
+
+function optionalPositiveInt(v: number | string | undefined): number | undefined {
+  if (v === undefined || v === "") return undefined;
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+export const queueOptionListQuerySchema = z.object({
+  queueId: z.coerce.number().int().positive(),
+  parentId: formOptionalId,
+});
+
+/** File accepted for a queue option of the given type (admin-operator §2.7). */
+export function queueOptionFileAllowed(
+  fileType: string | null | undefined,
+  file: { filename: string; mimetype: string },
+): boolean {
+  const ext = file.filename.toLowerCase().match(/\.[a-z0-9]+$/)?.[0] ?? "";
+  switch (fileType) {
+    case "VIDEO":
+      return [".mpeg", ".mp4"].includes(ext);
+    case "IMAGE":
+      return [".jpeg", ".jpg", ".png"].includes(ext);
+    case "AUDIO":
+      return (
+        file.mimetype.startsWith("audio/") ||
+        [".mp3", ".ogg", ".oga", ".opus", ".wav", ".m4a", ".aac", ".webm"].includes(ext)
+      );
+    default:
+      return true;
+  }
+}
+
+// ---------------------------------------------------------------- tags
+
+export const tagUpdateSchema = z.object({
+  name: z
+    .string({ error: msg.obrigatorio })
+    .trim()
+    .min(1, msg.obrigatorio)
+    .min(3, "Mensagem muito curta"),
+  color: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{3,8}$/, "Invalid color")
+    .optional()
+    .default("#eee"),
+  /** Sent by the client; the tag keeps its creator. */
+  userId: z.coerce.number().int().positive().nullable().optional(),
+});
+
+// ---------------------------------------------------------------- quick messages
+
+export const quickMessageSchema = z.object({
+  shortcode: z
+    .string({ error: msg.required })
+    .trim()
+    .min(1, msg.required)
+    .min(3, msg.tooShort)
+    .max(100, msg.tooLong),
+  message: z.string().max(20_000, msg.tooLong).optional().default(""),
+  /** Visible to the whole company (admins only). `geral` is the legacy name. */
+  global: formBoolean,
+  geral: formBoolean,
+});
+
+/** MESSAGE, FILE or FILE_AND_MESSAGE from what exists (quick messages, schedules). */
+export function messageTypeOf(hasFile: boolean, text: string): (typeof MESSAGE_TYPES)[number] {
+  if (hasFile && text.trim()) return "FILE_AND_MESSAGE";
+  return hasFile ? "FILE" : "MESSAGE";
+}
+
+// ---------------------------------------------------------------- schedules
+
+const sendAtField = z
+  .union([z.string(), z.date()], { error: msg.obrigatorio })
+  .transform((v, ctx) => {
+    if (v === "") {
+      ctx.addIssue({ code: "custom", message: msg.obrigatorio });
+      return z.NEVER;
+    }
+    const date = v instanceof Date ? v : new Date(v);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: "custom", message: adminMsg.invalidDate });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+export const scheduleSchema = z.object({
+  contactId: z.coerce
+    .number({ error: msg.obrigatorio })
+    .int(msg.obrigatorio)
+    .positive(msg.obrigatorio),
+  body: z.string().max(20_000, msg.tooLong).optional().default(""),
+  sendAt: sendAtField,
+  /** Informative: the stored type follows from the body and the attached file. */
+  messageType: z.enum(MESSAGE_TYPES).optional(),
+  openTicket: formBoolean,
+  queueId: formOptionalId,
+  whatsappId: formOptionalId,
+  userId: formOptionalId,
+});
+
+/** The create form: the send time must be ahead of now. */
+export const scheduleCreateSchema = scheduleSchema.refine((s) => s.sendAt.getTime() > Date.now(), {
+  path: ["sendAt"],
+  message: adminMsg.futureDate,
+});
+
+export const scheduleListQuerySchema = listQuerySchema.extend({
+  contactId: z.coerce.number().int().positive().optional(),
+});
+
+// ---------------------------------------------------------------- announcements
+
+export const announcementSchema = z.object({
+  title: z.string({ error: msg.obrigatorio }).trim().min(1, msg.obrigatorio).max(200, msg.tooLong),
+  text: z.string({ error: msg.obrigatorio }).trim().min(1, msg.obrigatorio).max(10_000),
+  link: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  priority: z.coerce.number().int().min(1).max(3).optional().default(3),
+  category: z.enum(ANNOUNCEMENT_CATEGORIES, { error: msg.obrigatorio }).optional().default("NEW"),
+  status: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((v) => (v === undefined ? true : v === true || v === "true" || v === "1")),
+});
+
+export const announcementListQuerySchema = listQuerySchema.extend({
+  all: z
+    .string()
+    .optional()
+    .transform((v) => v === "true"),
+});
+
+export const announcementReactionSchema = z.object({
+  reaction: z.enum(ANNOUNCEMENT_REACTIONS),
+});
+
+/** Announcement attachments: .png, .jpg, .jpeg only (admin-operator §5). */
+export function announcementMediaAllowed(filename: string): boolean {
+  return /\.(png|jpe?g)$/i.test(filename);
+}
+
+// ---------------------------------------------------------------- helps
+
+export const helpSchema = z.object({
+  title: z.string({ error: msg.required }).trim().min(1, msg.required).max(200, msg.tooLong),
+  description: z.string().max(5000).optional().default(""),
+  video: z.string().trim().max(500).optional().default(""),
+  version: z
+    .union([z.literal("1"), z.literal("2"), z.literal(1), z.literal(2)])
+    .optional()
+    .default("1")
+    .transform((v) => String(v) as "1" | "2"),
+});
+
+export const helpListQuerySchema = z.object({
+  version: z.enum(["1", "2", "all"]).optional().default("1"),
+});
+
+// ---------------------------------------------------------------- contacts import
+
+export interface ContactImportResult {
+  created: number;
+  updated: number;
+  skipped: number;
+  errors: { row: number; message: string }[];
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { DASHBOARD_PERIOD_DAYS } from "../constants.js";
+
+export const DASHBOARD_FILTER_REQUIRED = "Parametrize o filtro";
+
+/** Empty query values ("days=") count as absent: the filter form clears fields that way. */
+const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/** A real calendar day written YYYY-MM-DD (2024-02-30 is refused). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+const dateField = z.preprocess(
+  blankToUndefined,
+  z.string().trim().refine(isCalendarDate, "Invalid date").optional(),
+);
+
+/**
+ * Dashboard filter (agent-core §5): a period in days, or a start and/or end date. At least one
+ * must be set, else 'Parametrize o filtro'. When days is given the dates are ignored.
+ */
+export const dashboardQuerySchema = z
+  .object({
+    days: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .refine((d) => (DASHBOARD_PERIOD_DAYS as readonly number[]).includes(d), {
+          message: `Expected one of ${DASHBOARD_PERIOD_DAYS.join(", ")}`,
+        })
+        .optional(),
+    ),
+    date_from: dateField,
+    date_to: dateField,
+  })
+  .superRefine((q, ctx) => {
+    if (q.days === undefined && !q.date_from && !q.date_to) {
+      ctx.addIssue({ code: "custom", message: DASHBOARD_FILTER_REQUIRED, path: [] });
+    } else if (q.days === undefined && q.date_from && q.date_to && q.date_from > q.date_to) {
+      ctx.addIssue({
+        code: "custom",
+        message: "The start date is after the end date",
+        path: ["date_to"],
+      });
+    }
+  });
+export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
