@@ -118,8 +118,12 @@ async function main() {
     ["first ticket page (open, show all)", "/tickets?status=open&showAll=true&pageNumber=1"],
     ["first ticket page (pending)", "/tickets?status=pending&showAll=true&pageNumber=1"],
     [
-      "search 'garantia' over names, numbers, messages",
+      "search a word found in 10% of messages",
       "/tickets?searchParam=garantia&showAll=true&pageNumber=1",
+    ],
+    [
+      "search a rare term (one contact's number)",
+      "/tickets?searchParam=00042424&showAll=true&pageNumber=1",
     ],
     ["messages page of a 200-message ticket", `/messages/${big.id}?pageNumber=1&spy=true`],
   ];

@@ -118,6 +118,14 @@ describe("ticket visibility", () => {
     expect(await q(`queueIds=${encodeURIComponent(JSON.stringify([0]))}`)).toEqual([]);
     expect(await q("searchParam=atrasado")).toEqual([a.id]);
     expect(await q("searchParam=CANCELAR")).toEqual([b.id]);
+    const { contacts } = await import("../src/db/schema/index.js");
+    const { eq } = await import("drizzle-orm");
+    await server.db
+      .update(contacts)
+      .set({ name: "Joana Prado", number: "5511987651234" })
+      .where(eq(contacts.id, a.contactId));
+    expect(await q("searchParam=prado")).toEqual([a.id]);
+    expect(await q(`searchParam=${encodeURIComponent("(11) 98765-1234")}`)).toEqual([a.id]);
     expect(await q("withUnreadMessages=true")).toEqual([a.id, b.id].sort());
     const tag = await request(server, s.as.admin, "POST", "/tags", {
       name: "urgente",

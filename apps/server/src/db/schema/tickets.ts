@@ -53,6 +53,8 @@ export const tickets = pgTable(
   (t) => [
     unique().on(t.companyId, t.protocol),
     index().on(t.companyId, t.status, t.updatedAt),
+    // Lists across statuses (search tab, "all") ordered by last update.
+    index().on(t.companyId, t.updatedAt),
     index().on(t.companyId, t.queueId, t.status, t.updatedAt),
     index().on(t.companyId, t.userId, t.status, t.updatedAt),
     index().on(t.contactId),

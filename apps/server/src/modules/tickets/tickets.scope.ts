@@ -56,15 +56,27 @@ export function ticketListWhere(actor: Actor, q: TicketListQuery): SQL {
   if (q.updatedAt) where.push(sql`${tickets.updatedAt}::date = ${q.updatedAt}::date`);
 
   const term = q.searchParam.trim();
-  if (term) {
-    const digits = term.replace(/\D/g, "");
-    where.push(
-      or(
-        containsInsensitive(contacts.name, term),
-        digits.length >= 3 ? containsInsensitive(contacts.number, digits) : undefined,
-        sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${containsInsensitive(messages.body, term)})`,
-      ),
-    );
-  }
+  if (term) where.push(inArray(tickets.id, searchCandidates(actor.companyId, term)));
   return and(...where)!;
+}
+
+/**
+ * Tickets whose contact name or number, or any message, contains the term. Each branch is
+ * driven by a trigram index, so the cost follows the number of matches, not the history.
+ */
+function searchCandidates(companyId: number, term: string): SQL {
+  const digits = term.replace(/\D/g, "");
+  const byContact = or(
+    containsInsensitive(contacts.name, term),
+    digits.length >= 3 ? containsInsensitive(contacts.number, digits) : undefined,
+  );
+  return sql`(
+    select ${messages.ticketId} from ${messages}
+      where ${eq(messages.companyId, companyId)} and ${containsInsensitive(messages.body, term)}
+    union
+    select ${tickets.id} from ${tickets}
+      where ${eq(tickets.companyId, companyId)} and ${tickets.contactId} in (
+        select ${contacts.id} from ${contacts} where ${eq(contacts.companyId, companyId)} and ${byContact}
+      )
+  )`;
 }

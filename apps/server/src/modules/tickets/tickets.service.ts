@@ -43,13 +43,9 @@ export class TicketsService {
   async list(actor: Actor, q: TicketListQuery) {
     const where = ticketListWhere(actor, q);
     const size = PAGE_SIZE.tickets;
-    // Contacts are joined only for a text search (name/number); the rest is served by the
-    // tickets indexes alone.
-    const base = () => {
-      const query = this.db.select({ id: tickets.id }).from(tickets).$dynamic();
-      return q.searchParam ? query.innerJoin(contacts, eq(contacts.id, tickets.contactId)) : query;
-    };
-    const rows = await base()
+    const rows = await this.db
+      .select({ id: tickets.id })
+      .from(tickets)
       .where(where)
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
       .limit(size + 1)

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_company_id_updated_at_index" ON "tickets" USING btree ("company_id","updated_at");
