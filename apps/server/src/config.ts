@@ -68,6 +68,8 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Omit<Env, "JWT_SECRET" | "JWT_REFRESH_SECRET" | "INSTANCE_ID"> {
   PUBLIC_URL: string;
+  /** PUBLIC_URL was configured (not derived from PORT): it may be handed to clients. */
+  publicUrlSet: boolean;
   INSTANCE_ID: string;
   JWT_SECRET: string;
   JWT_REFRESH_SECRET: string;
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed,
     DATA_DIR: dataDir,
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+    publicUrlSet: Boolean(parsed.PUBLIC_URL),
     INSTANCE_ID: parsed.INSTANCE_ID ?? hostname(),
     JWT_SECRET: parsed.JWT_SECRET ?? persistentSecret(dataDir, "JWT_SECRET"),
     JWT_REFRESH_SECRET:

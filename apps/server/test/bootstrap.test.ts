@@ -139,6 +139,13 @@ describe("first run", () => {
     expect(await verifyPassword(admin!.passwordHash, "chosen-secret")).toBe(true);
     expect(JSON.stringify(logger.info.mock.calls)).not.toContain("chosen-secret");
   });
+
+  it("without a configured PUBLIC_URL the instance address is empty: clients stay on their origin", async () => {
+    const { db } = await freshDatabase();
+    await stdoutOf(() => bootstrap(db, { ...firstRun, publicUrlSet: false }, quietLogger()));
+    const rows = await db.select().from(instances);
+    expect(rows.map((r) => r.address)).toEqual([""]);
+  });
 });
 
 describe("later runs", () => {

@@ -22,7 +22,9 @@ export async function ensureDefaultSettings(db: DbOrTx, companyId: number): Prom
  */
 export async function bootstrap(
   db: Db,
-  config: Pick<Config, "PUBLIC_URL" | "INSTANCE_ID" | "ADMIN_EMAIL" | "ADMIN_PASSWORD">,
+  config: Pick<Config, "PUBLIC_URL" | "INSTANCE_ID" | "ADMIN_EMAIL" | "ADMIN_PASSWORD"> & {
+    publicUrlSet?: boolean;
+  },
   logger: Pick<Logger, "info" | "warn">,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -55,7 +57,9 @@ export async function bootstrap(
         .insert(instances)
         .values({
           name: config.INSTANCE_ID,
-          address: config.PUBLIC_URL,
+          // Without a configured PUBLIC_URL clients stay on the origin they loaded the app
+          // from (an empty address), whatever host name or IP they used to reach it.
+          address: config.publicUrlSet === false ? "" : config.PUBLIC_URL,
           nodeId: config.INSTANCE_ID,
         })
         .returning();

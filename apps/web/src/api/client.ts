@@ -17,6 +17,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Calls made without a session (login, signup): no bearer, no refresh, no session-lost. */
   anonymous?: boolean;
+  /** A successful answer is read as a Blob (file downloads). */
+  blob?: boolean;
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -70,6 +72,7 @@ async function send<T>(method: Method, path: string, options: RequestOptions): P
     throw new ApiError(0, NETWORK_ERROR_CODE, err instanceof Error ? err.message : "");
   }
 
+  if (options.blob && response.ok) return (await response.blob()) as T;
   const payload = await readBody(response);
   if (!response.ok) {
     throw ApiError.fromBody(response.status, typeof payload === "object" ? payload : null);
@@ -149,6 +152,9 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>("PATCH", path, { ...options, body }),
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
+  /** A file download (GET answered with a body that is not JSON). */
+  blob: (path: string, options?: Omit<RequestOptions, "body" | "blob">) =>
+    request<Blob>("GET", path, { ...options, blob: true }),
 };
 
 /** Refreshes the access token every 15 minutes while a session is open. Returns the stop. */

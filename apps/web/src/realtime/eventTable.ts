@@ -14,6 +14,20 @@ import {
 } from "../features/connections/api/connectionsCache";
 import { applyTicketEventToNotifications } from "../features/notifications/api/notificationsCache";
 import { applyAppMessageToNotifications } from "../features/notifications/api/notificationsRealtime";
+import {
+  applyPresenceToDashboard,
+  scheduleDashboardRefresh,
+} from "../features/dashboard/api/dashboardRealtime";
+import {
+  applyUserToChatPicker,
+  onChatEvent,
+  onChatUserEvent,
+} from "../features/chats/api/chatsRealtime";
+import { applyTagEvent } from "../features/tags/api/tagsCache";
+import { applyScheduleEvent } from "../features/schedules/api/schedulesCache";
+import { applySettingsEvent } from "../features/settings/api/settingsCache";
+import { applyQueueEvent } from "../features/queues/api/queuesCache";
+import { applyAnnouncementEvent } from "../features/announcements/api/announcementsCache";
 
 export interface RealtimeContext {
   companyId: number;
@@ -27,8 +41,11 @@ export interface RealtimeContext {
 }
 
 interface RealtimeRoute {
-  channel: (companyId: number) => string;
+  /** The event name; per-user channels also get the current user's id. */
+  channel: (companyId: number, userId: number) => string;
   handle: (payload: Record<string, unknown>, ctx: RealtimeContext) => void;
+  /** Platform-wide events (announcements): not filtered by the payload's company. */
+  anyCompany?: boolean;
 }
 
 function asUser(value: unknown): UserDTO | null {
@@ -117,6 +134,55 @@ export const realtimeEventTable: readonly RealtimeRoute[] = [
     channel: channels.ticket,
     handle: (payload, ctx) => applyTicketEventToNotifications(ctx.queryClient, payload, ctx.userId),
   },
+  {
+    // The dashboard on screen refetches (coalesced, ~1 s) when tickets change.
+    channel: channels.ticket,
+    handle: (_payload, ctx) => scheduleDashboardRefresh(ctx.queryClient),
+  },
+  {
+    // Attendants going online/offline in the dashboard and the chat dialog's user picker.
+    channel: channels.user,
+    handle: (payload, ctx) => {
+      applyPresenceToDashboard(ctx.queryClient, payload);
+      applyUserToChatPicker(ctx.queryClient, payload);
+    },
+  },
+  {
+    // Internal chats: a new message moves the chat up and counts unread; update replaces.
+    channel: channels.chat,
+    handle: onChatEvent,
+  },
+  {
+    // Chats I join, edits, and chats deleted or left (the open one goes back to /chats).
+    channel: channels.chatUser,
+    handle: onChatUserEvent,
+  },
+  {
+    // /tags list and the tag pickers: create/update replaces or adds, delete removes.
+    channel: channels.tag,
+    handle: (payload, ctx) => applyTagEvent(ctx.queryClient, payload),
+  },
+  {
+    // /schedules list: create/update (also sent or failed) replaces or adds, delete removes.
+    channel: channels.schedule,
+    handle: (payload, ctx) => applyScheduleEvent(ctx.queryClient, payload),
+  },
+  {
+    // /settings: a changed setting (tabs follow scheduleType) or the company's working hours.
+    channel: channels.setting,
+    handle: (payload, ctx) => applySettingsEvent(ctx.queryClient, payload),
+  },
+  {
+    // /queues and every queue picker: create/update replaces or adds, delete removes.
+    channel: channels.queue,
+    handle: (payload, ctx) => applyQueueEvent(ctx.queryClient, payload),
+  },
+  {
+    // /announcements: the platform company's records reach every company.
+    channel: channels.announcement,
+    anyCompany: true,
+    handle: (payload, ctx) => applyAnnouncementEvent(ctx.queryClient, payload),
+  },
 ];
 
 /** The company an event is about, when the payload says so. */
@@ -134,12 +200,12 @@ function payloadCompanyId(payload: Record<string, unknown>): number | null {
 /** Subscribes the socket to every row of the table; returns the unsubscribe. */
 export function bindRealtimeEvents(socket: Socket, ctx: RealtimeContext): () => void {
   const bindings = realtimeEventTable.map((route) => {
-    const event = route.channel(ctx.companyId);
+    const event = route.channel(ctx.companyId, ctx.userId);
     const listener = (payload: unknown) => {
       if (!payload || typeof payload !== "object") return;
       const record = payload as Record<string, unknown>;
       const companyId = payloadCompanyId(record);
-      if (companyId !== null && companyId !== ctx.companyId) return; // not ours: dropped
+      if (!route.anyCompany && companyId !== null && companyId !== ctx.companyId) return; // not ours
       route.handle(record, ctx);
     };
     socket.on(event, listener);

@@ -6,6 +6,7 @@ import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { Trans, useTranslation } from "react-i18next";
 import { useAuth } from "../../features/auth/hooks/useAuth";
+import { ChatsPopover } from "../../features/chats/components/ChatsPopover";
 import { NotificationBell } from "../../features/notifications/components/NotificationBell";
 import { AccountMenu } from "./AccountMenu";
 
@@ -46,6 +47,7 @@ export function TopBar({ narrow, onOpenDrawer, onProfile }: TopBarProps) {
         </Typography>
         {/* Slot for the chats popover and the notification bell (later issues). */}
         <Box data-slot="top-bar-actions" sx={{ display: "flex", alignItems: "center" }}>
+          <ChatsPopover />
           <NotificationBell />
         </Box>
         <AccountMenu onProfile={onProfile} onLogout={() => void logout()} />

@@ -11,7 +11,10 @@ async function expectScreen(
   path: string,
   heading: string,
 ) {
-  expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
+  // A cold lazy chunk (the tickets screen) can take over a second to load under a full run.
+  expect(
+    await screen.findByRole("heading", { name: heading }, { timeout: 4000 }),
+  ).toBeInTheDocument();
   expect(router.state.location.pathname).toBe(path);
 }
 

@@ -26,6 +26,33 @@ const TicketsPage = lazyNamed(
   () => import("../../features/tickets/components/TicketsPage"),
   "TicketsPage",
 );
+const DashboardPage = lazyNamed(
+  () => import("../../features/dashboard/components/DashboardPage"),
+  "DashboardPage",
+);
+const ChatsPage = lazyNamed(() => import("../../features/chats/components/ChatsPage"), "ChatsPage");
+const TagsPage = lazyNamed(() => import("../../features/tags/components/TagsPage"), "TagsPage");
+const QuickMessagesPage = lazyNamed(
+  () => import("../../features/quickMessages/components/QuickMessagesPage"),
+  "QuickMessagesPage",
+);
+const SchedulesPage = lazyNamed(
+  () => import("../../features/schedules/components/SchedulesPage"),
+  "SchedulesPage",
+);
+const SettingsPage = lazyNamed(
+  () => import("../../features/settings/components/SettingsPage"),
+  "SettingsPage",
+);
+const QueuesPage = lazyNamed(
+  () => import("../../features/queues/components/QueuesPage"),
+  "QueuesPage",
+);
+const HelpsPage = lazyNamed(() => import("../../features/helps/components/HelpsPage"), "HelpsPage");
+const AnnouncementsPage = lazyNamed(
+  () => import("../../features/announcements/components/AnnouncementsPage"),
+  "AnnouncementsPage",
+);
 const ComingSoonPage = lazy(async () => ({
   default: (await import("../../features/placeholder/components/ComingSoonPage")).ComingSoonPage,
 }));
@@ -44,23 +71,23 @@ const comingSoon = (menuKey: string) => <ComingSoonPage titleKey={`layout:menu.$
 export const routeTable: readonly RouteEntry[] = [
   { path: "/login", access: "public", element: <LoginPage /> },
   { path: "/signup", access: "public", element: <SignupPage /> },
-  { path: "/", access: "private", element: comingSoon("dashboard") },
+  { path: "/", access: "private", element: <DashboardPage /> },
   { path: "/tickets/:ticketId?", access: "private", element: <TicketsPage /> },
   { path: "/connections", access: "private", element: <ConnectionsPage /> },
-  { path: "/quick-messages", access: "private", element: comingSoon("quickMessages") },
-  { path: "/schedules", access: "private", element: comingSoon("schedules") },
-  { path: "/tags", access: "private", element: comingSoon("tags") },
+  { path: "/quick-messages", access: "private", element: <QuickMessagesPage /> },
+  { path: "/schedules", access: "private", element: <SchedulesPage /> },
+  { path: "/tags", access: "private", element: <TagsPage /> },
   { path: "/contacts", access: "private", element: <ContactsPage /> },
-  { path: "/helps", access: "private", element: comingSoon("helps") },
+  { path: "/helps", access: "private", element: <HelpsPage /> },
   { path: "/users", access: "private", element: <UsersPage /> },
-  { path: "/chats/:id?", access: "private", element: comingSoon("chats") },
+  { path: "/chats/:id?", access: "private", element: <ChatsPage /> },
   { path: "/campaigns", access: "private", element: comingSoon("campaigns") },
   { path: "/contact-lists", access: "private", element: comingSoon("contactLists") },
   { path: "/campaigns-config", access: "private", element: comingSoon("campaignsConfig") },
   { path: "/messages-api", access: "admin", element: comingSoon("messagesApi") },
-  { path: "/settings", access: "admin", element: comingSoon("settings") },
-  { path: "/queues", access: "admin", element: comingSoon("queues") },
-  { path: "/announcements", access: "admin", element: comingSoon("announcements") },
+  { path: "/settings", access: "admin", element: <SettingsPage /> },
+  { path: "/queues", access: "admin", element: <QueuesPage /> },
+  { path: "/announcements", access: "admin", element: <AnnouncementsPage /> },
 ];
 
 function children(access: RouteAccess): RouteObject[] {

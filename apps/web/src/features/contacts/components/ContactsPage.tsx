@@ -15,6 +15,7 @@ import type { ContactDTO } from "../api/contactsApi";
 import { useContactsList } from "../hooks/useContactsList";
 import { useDeleteContact } from "../hooks/useDeleteContact";
 import { ContactDrawer } from "./ContactDrawer";
+import { ContactsTransferButtons } from "./ContactsTransferButtons";
 import { ContactFormDialog } from "./ContactFormDialog";
 import { ContactsTable } from "./ContactsTable";
 
@@ -59,6 +60,7 @@ export function ContactsPage() {
             },
           }}
         />
+        {can(me, "contacts-page:importExport") && <ContactsTransferButtons />}
         <Button
           variant="contained"
           startIcon={<PersonAddAlt1OutlinedIcon />}

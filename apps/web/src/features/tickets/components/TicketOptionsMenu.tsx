@@ -5,11 +5,13 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../../app/toast/toastStore";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { useAuth } from "../../auth/hooks/useAuth";
 import type { TicketDTO } from "../api/ticketTypes";
 
+const ScheduleDialog = lazy(async () => ({
+  default: (await import("../../schedules/components/ScheduleDialog")).ScheduleDialog,
+}));
 const TransferTicketDialog = lazy(async () => ({
   default: (await import("./TransferTicketDialog")).TransferTicketDialog,
 }));
@@ -25,11 +27,10 @@ export function TicketOptionsMenu({ ticket, deleting, onDelete }: TicketOptionsM
   const { t } = useTranslation("tickets");
   const { user } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<"transfer" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"schedule" | "transfer" | "delete" | null>(null);
   const choose = (next: "schedule" | "transfer" | "delete") => {
     setAnchor(null);
-    if (next === "schedule") toast.info(t("options.scheduleSoon"));
-    else setDialog(next);
+    setDialog(next);
   };
 
   return (
@@ -47,6 +48,14 @@ export function TicketOptionsMenu({ ticket, deleting, onDelete }: TicketOptionsM
           <MenuItem onClick={() => choose("delete")}>{t("options.delete")}</MenuItem>
         )}
       </Menu>
+      {dialog === "schedule" && (
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            contact={{ id: ticket.contact.id, name: ticket.contact.name }}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
       {dialog === "transfer" && (
         <Suspense fallback={null}>
           <TransferTicketDialog ticket={ticket} onClose={() => setDialog(null)} />

@@ -1,0 +1,24 @@
+import { act } from "@testing-library/react";
+import type { QueryClient } from "@tanstack/react-query";
+import { vi } from "vitest";
+import { bindRealtimeEvents } from "../realtime/eventTable";
+import { FakeSocket } from "./FakeSocket";
+
+/** The real event table bound to a fake socket; `push` emits a server event and settles. */
+export function bindFakeRealtime(queryClient: QueryClient, userId = 1, companyId = 1) {
+  const socket = new FakeSocket();
+  bindRealtimeEvents(socket.asSocket(), {
+    companyId,
+    userId,
+    queryClient,
+    readUserUuid: () => "session-1",
+    onCurrentUserChanged: vi.fn(),
+    endSessionWithNotice: vi.fn(),
+  });
+  const push = (event: string, payload: unknown) =>
+    act(async () => {
+      socket.serverEmit(event, payload);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+  return { socket, push };
+}
