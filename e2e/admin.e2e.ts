@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import ExcelJS from "exceljs";
 import { api, apiToken, loginUi, SHOTS, unique } from "./support";
 
 const ADMIN_SHOTS = process.env.ADMIN_SHOTS ?? SHOTS;
@@ -16,7 +17,7 @@ function localInput(minutes: number): string {
  * message scheduled from the ticket's options menu, listed on /schedules.
  */
 test("tags, quick messages and schedules from the admin screens", async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   mkdirSync(ADMIN_SHOTS, { recursive: true });
   const admin = await apiToken(request);
   const suffix = unique();
@@ -99,4 +100,19 @@ test("tags, quick messages and schedules from the admin screens", async ({ page,
   await expect(scheduleRow).toContainText("Lembrete agendado");
   await expect(scheduleRow).toContainText("Pendente");
   await page.screenshot({ path: `${ADMIN_SHOTS}/schedules.png` });
+
+  // The durable job sends it at its time; the list follows live.
+  await expect(scheduleRow).toContainText("Enviada", { timeout: 150_000 });
+  await page.screenshot({ path: `${ADMIN_SHOTS}/schedules-sent.png` });
+
+  // Contacts export: an .xlsx that holds the visitor.
+  await page.goto("/contacts");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Exportar" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("contatos.xlsx");
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const cells = workbook.worksheets[0]!.getSheetValues().flat().map(String);
+  expect(cells).toContain(visitorName);
 });
