@@ -60,12 +60,12 @@ describe("queue options tree", () => {
     expect(await within(dialog).findByText("1. Comprar")).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole("button", { name: "Editar 1. Comprar" }));
-    expect(within(dialog).queryByLabelText("Finalizar atendimento")).toBeNull();
+    expect(within(dialog).queryByLabelText("Finalizar Atendimento")).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Descartar" }));
 
     await user.click(within(dialog).getByRole("button", { name: "Adicionar opção" }));
     await user.type(within(dialog).getByLabelText("Título"), "Suporte");
-    expect(within(dialog).getByLabelText("Finalizar atendimento")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Finalizar Atendimento")).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Salvar opção" }));
     expect(await screen.findByText("Opção atualizada")).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByText("2. Suporte")).toBeInTheDocument());
