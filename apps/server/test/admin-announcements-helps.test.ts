@@ -211,6 +211,51 @@ describe("announcements", () => {
   });
 });
 
+describe("announcements going inactive", () => {
+  it("only super users receive an inactive record live; everyone else is told to drop it", async () => {
+    const s = await seedWithSuper(server);
+    const member = await connect(server, s.as.member.token);
+    const operator = await connect(server, s.superSession.token);
+    try {
+      const title = `Oculto ${uid()}`;
+      const created = (
+        await request(server, s.superSession, "POST", "/announcements", { title, text: "t" })
+      ).json();
+      const memberSees = collect<{ action: string; id?: number; record?: unknown }>(
+        member,
+        "company-announcement",
+        800,
+      );
+      const operatorSees = new Promise<{
+        action: string;
+        record: { title: string; status: boolean };
+      }>((resolve) =>
+        operator.on(
+          "company-announcement",
+          (e: { action: string; record: { title: string; status: boolean } }) => {
+            if (e.action === "update") resolve(e);
+          },
+        ),
+      );
+      await request(server, s.superSession, "PUT", `/announcements/${created.id}`, {
+        title,
+        text: "t",
+        category: "NEW",
+        status: false,
+      });
+      expect(await operatorSees).toMatchObject({
+        action: "update",
+        record: { title, status: false },
+      });
+      const seen = (await memberSees).filter((e) => e.action !== "create");
+      expect(seen).toEqual([{ action: "delete", id: created.id }]);
+    } finally {
+      member.close();
+      operator.close();
+    }
+  });
+});
+
 describe("helps", () => {
   it("anyone lists them by version; super users manage them", async () => {
     const s = await seedWithSuper(server);

@@ -43,6 +43,7 @@ function actorRooms(actor: Actor): string[] {
     ...actor.queueIds.map((q) => rooms.queue(actor.companyId, q)),
   ];
   if (isAdmin(actor)) list.push(rooms.admins(actor.companyId));
+  if (actor.super) list.push(rooms.supers());
   return list;
 }
 

@@ -108,9 +108,23 @@ export class Publisher {
     this.toCompany(companyId, channels.schedule(companyId), { action: "delete", scheduleId });
   }
 
-  /** Platform announcements go to every authenticated socket, whatever its company. */
-  announcementChanged(action: "create" | "update", record: object): void {
-    this.emit(rooms.everyone(), channels.announcement(), { action, record });
+  /**
+   * Platform announcements go to every authenticated socket, whatever its company. An inactive
+   * one is readable by super users only: the others are told to drop it.
+   */
+  announcementChanged(
+    action: "create" | "update",
+    record: { id: number; status: boolean } & Record<string, unknown>,
+  ): void {
+    if (record.status) {
+      this.emit(rooms.everyone(), channels.announcement(), { action, record });
+      return;
+    }
+    this.emit(rooms.supers(), channels.announcement(), { action, record });
+    this.io
+      ?.to(rooms.everyone())
+      .except(rooms.supers())
+      .emit(channels.announcement(), { action: "delete", id: record.id });
   }
 
   announcementDeleted(id: number): void {

@@ -12,4 +12,6 @@ export const rooms = {
   userAny: (userId: number) => `u${userId}`,
   /** Every authenticated socket of the platform (operator-wide announcements). */
   everyone: () => "all",
+  /** Super users' sockets (platform operators). */
+  supers: () => "supers",
 } as const;
