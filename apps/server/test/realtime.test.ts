@@ -237,6 +237,33 @@ describe("ticket rooms (joinChatBox / leftChatBox)", () => {
     server.ctx.publisher.emit(room, "x", { n: 2 });
     expect(await none).toEqual([]);
   });
+
+  it("moving the ticket to a queue the member is not in takes them out of its room", async () => {
+    const a = await seedCompany(server);
+    const ticket = await createTicket(server.db, a.company.id, { queueId: a.queue.id });
+    const room = rooms.ticket(a.company.id, ticket.id);
+    const member = await socketFor(a.as.member.token);
+    const admin = await socketFor(a.as.admin.token);
+    member.emit("joinChatBox", ticket.id);
+    admin.emit("joinChatBox", ticket.id);
+    await eventually(async () => (await inRoom(room, member)) && (await inRoom(room, admin)));
+
+    const other = await createQueue(server.db, a.company.id);
+    const gone = nextEvent(member, `company-${a.company.id}-ticket`);
+    const res = await request(server, a.as.admin, "PUT", `/tickets/${ticket.id}`, {
+      action: "move_to_queue",
+      queueId: other.id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await gone).toEqual({ action: "delete", ticketId: ticket.id });
+    await eventually(async () => !(await inRoom(room, member)));
+    expect(await inRoom(room, admin)).toBe(true);
+    const none = collect(member, "x", 400);
+    const kept = nextEvent(admin, "x");
+    server.ctx.publisher.emit(room, "x", { n: 3 });
+    expect(await kept).toEqual({ n: 3 });
+    expect(await none).toEqual([]);
+  });
 });
 
 describe("presence", () => {

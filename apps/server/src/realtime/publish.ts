@@ -138,21 +138,21 @@ export class Publisher {
   ticketChanged(before: TicketAudienceTarget | null, ticket: TicketAudienceTarget & object): void {
     const c = ticket.companyId;
     const now = ticketAudience(ticket);
+    const lost = before ? ticketAudience(before).filter((r) => !now.includes(r)) : [];
+    // A socket can sit in a lost room and a kept one (member of both queues): skip those.
+    if (lost.length && this.io) {
+      // Sockets that can no longer see the ticket leave its chat-box room before the update.
+      this.io.in(lost).except(now).socketsLeave(rooms.ticket(c, ticket.id));
+      this.io
+        .to(lost)
+        .except(now)
+        .emit(channels.ticket(c), { action: "delete", ticketId: ticket.id });
+    }
     this.emit(now, channels.ticket(c), { action: "update", ticket });
     this.emit(rooms.ticket(c, ticket.id), channels.ticketRoom(c, ticket.id), {
       action: "update",
       ticket,
     });
-    if (before) {
-      const lost = ticketAudience(before).filter((r) => !now.includes(r));
-      // A socket can sit in a lost room and a kept one (member of both queues): skip those.
-      if (lost.length && this.io) {
-        this.io
-          .to(lost)
-          .except(now)
-          .emit(channels.ticket(c), { action: "delete", ticketId: ticket.id });
-      }
-    }
   }
 
   ticketDeleted(ticket: TicketAudienceTarget): void {
