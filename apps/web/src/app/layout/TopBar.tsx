@@ -5,6 +5,7 @@ import IconButton from "@mui/material/IconButton";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { Trans, useTranslation } from "react-i18next";
+import { AnnouncementsPopover } from "../../features/announcements/components/AnnouncementsPopover";
 import { useAuth } from "../../features/auth/hooks/useAuth";
 import { ChatsPopover } from "../../features/chats/components/ChatsPopover";
 import { NotificationBell } from "../../features/notifications/components/NotificationBell";
@@ -45,8 +46,8 @@ export function TopBar({ narrow, onOpenDrawer, onProfile }: TopBarProps) {
             components={{ b: <b /> }}
           />
         </Typography>
-        {/* Slot for the chats popover and the notification bell (later issues). */}
         <Box data-slot="top-bar-actions" sx={{ display: "flex", alignItems: "center" }}>
+          <AnnouncementsPopover />
           <ChatsPopover />
           <NotificationBell />
         </Box>

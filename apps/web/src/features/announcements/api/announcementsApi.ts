@@ -14,7 +14,12 @@ export interface AnnouncementDTO {
   mediaName: string | null;
   views: number;
   reactions: { bad: number; neutral: number; good: number };
+  /** The reader's own state. */
+  viewed: boolean;
+  reaction: AnnouncementReaction | null;
 }
+
+export type AnnouncementReaction = "bad" | "neutral" | "good";
 
 export interface AnnouncementPayload {
   title: string;
@@ -44,6 +49,9 @@ export const announcementsApi = {
     return api.post<AnnouncementDTO>(`${path(id)}/media-upload`, body);
   },
   removeMedia: (id: number) => api.delete<AnnouncementDTO>(`${path(id)}/media-upload`),
+  view: (id: number) => api.post<AnnouncementDTO>(`${path(id)}/view`),
+  react: (id: number, reaction: AnnouncementReaction) =>
+    api.post<AnnouncementDTO>(`${path(id)}/reaction`, { reaction }),
 };
 
 export const announcementsKeys = {
