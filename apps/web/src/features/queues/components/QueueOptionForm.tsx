@@ -7,6 +7,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { AttachmentField } from "../../../components/form/AttachmentField";
+import { OptionAudioRecorder } from "./OptionAudioRecorder";
 import { acceptFor, type QueueOptionDTO, type QueueOptionFileType } from "../api/queueOptionsApi";
 import { useQueueOptionNode } from "../hooks/useQueueOptionNode";
 
@@ -69,6 +70,7 @@ export function QueueOptionForm({ queueId, parentId, option, onDone }: Props) {
         onRemove={option ? () => node.removeFile.mutate() : undefined}
         removing={node.removeFile.isPending}
       />
+      {fields.fileType === "AUDIO" && !stored && <OptionAudioRecorder onRecorded={node.setFile} />}
       {!hasChildren && (
         <Box>
           <FormControlLabel

@@ -14,10 +14,12 @@ interface RecordingBarProps {
   seconds: number;
   onCancel(): void;
   onSend(): void;
+  /** What finishing does (default: send the audio). */
+  sendLabel?: string;
 }
 
 /** While recording: cancel, the mm:ss clock and send. */
-export function RecordingBar({ state, seconds, onCancel, onSend }: RecordingBarProps) {
+export function RecordingBar({ state, seconds, onCancel, onSend, sendLabel }: RecordingBarProps) {
   const { t } = useTranslation("messages");
   const encoding = state === "encoding";
   return (
@@ -38,7 +40,12 @@ export function RecordingBar({ state, seconds, onCancel, onSend }: RecordingBarP
       <Typography variant="body2" aria-live="polite" sx={{ fontVariantNumeric: "tabular-nums" }}>
         {recordingClock(seconds)}
       </Typography>
-      <IconButton aria-label={t("audio.send")} onClick={onSend} disabled={encoding} color="success">
+      <IconButton
+        aria-label={sendLabel ?? t("audio.send")}
+        onClick={onSend}
+        disabled={encoding}
+        color="success"
+      >
         <CheckCircleOutlineIcon />
       </IconButton>
     </Box>
