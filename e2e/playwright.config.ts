@@ -48,7 +48,10 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
-      NODE_ENV: "production",
+      // "test", not "production": the Baileys fake-socket hook refuses to run in production.
+      NODE_ENV: "test",
+      // WhatsApp sessions use a fake socket driven by POST /test/baileys/:id/{qr,open,close,message}.
+      BAILEYS_FAKE: "1",
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,

@@ -30,11 +30,25 @@ import { settingsRoutes } from "./modules/settings/settings.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { UsersService } from "./modules/users/users.service.js";
 import path from "node:path";
-import { GreetingStep } from "./channels/bot.js";
+import { Chatbot, RatingFlow } from "./channels/bot/index.js";
 import { ChannelRegistry } from "./channels/channel.js";
 import { InboundPipeline } from "./channels/inbound.js";
 import { Outbound } from "./channels/outbound.js";
 import { WebChatAdapter } from "./channels/webchat/webchat.adapter.js";
+import { SessionStateStore } from "./channels/baileys/auth-state.js";
+import { BaileysAdapter } from "./channels/baileys/baileys.adapter.js";
+import { BaileysEventsHandler } from "./channels/baileys/events.js";
+import { FakeSockets } from "./channels/baileys/fake-socket.js";
+import { BaileysSessionManager } from "./channels/baileys/manager.js";
+import { realSocketFactory } from "./channels/baileys/socket.js";
+import { baileysTestHookRoutes } from "./channels/baileys/test-hook.routes.js";
+import { whatsappSessionsRoutes } from "./modules/whatsapp-sessions/whatsapp-sessions.routes.js";
+import { WhatsAppSessionsService } from "./modules/whatsapp-sessions/whatsapp-sessions.service.js";
+import { GraphClient } from "./channels/meta/graph.js";
+import { MetaAdapter } from "./channels/meta/meta.adapter.js";
+import { META_CHANNELS } from "./channels/meta/meta.map.js";
+import { metaRoutes } from "./channels/meta/meta.routes.js";
+import { MetaWebhooks } from "./channels/meta/meta.webhooks.js";
 import { attachVisitorNamespace } from "./channels/webchat/webchat.gateway.js";
 import { webchatRoutes } from "./channels/webchat/webchat.routes.js";
 import { WebChatService, type VisitorClaims } from "./channels/webchat/webchat.service.js";
@@ -56,7 +70,17 @@ import { TagsService } from "./modules/tags/tags.service.js";
 import { ticketsRoutes } from "./modules/tickets/tickets.routes.js";
 import { TicketsService } from "./modules/tickets/tickets.service.js";
 import { chatsRoutes } from "./modules/chats/chats.routes.js";
+import { companyAdminRoutes } from "./modules/companies/company-admin.routes.js";
+import { CompanyAdminService } from "./modules/companies/company-admin.service.js";
+import { CompanyDeleter } from "./modules/companies/company-delete.job.js";
+import { instancesRoutes } from "./modules/instances/instances.routes.js";
+import { mailRoutes } from "./modules/mail/mail.routes.js";
+import { plansRoutes } from "./modules/plans/plans.routes.js";
+import { PlansService } from "./modules/plans/plans.service.js";
+import { defaultFrom, Mailer } from "./lib/mailer.js";
 import { ChatsService } from "./modules/chats/chats.service.js";
+import { messagesApiRoutes } from "./modules/messages-api/messages-api.routes.js";
+import { MessagesApiService } from "./modules/messages-api/messages-api.service.js";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.js";
 import { DashboardService } from "./modules/dashboard/dashboard.service.js";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.js";
@@ -94,6 +118,9 @@ export interface AppContext {
   channels: ChannelRegistry;
   inbound: InboundPipeline;
   outbound: Outbound;
+  mailer: Mailer;
+  /** The chatbot of every channel (menus, options tree, rating). */
+  bot: Chatbot;
   services: {
     auth: AuthService;
     users: UsersService;
@@ -114,6 +141,11 @@ export interface AppContext {
     helps: HelpsService;
     dashboard: DashboardService;
     chats: ChatsService;
+    companyAdmin: CompanyAdminService;
+    plans: PlansService;
+    messagesApi: MessagesApiService;
+    metaWebhooks: MetaWebhooks;
+    whatsappSessions: WhatsAppSessionsService;
   };
 }
 
@@ -179,10 +211,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   );
   const jobs = new Jobs(opts.database, opts.logger);
   const channels = new ChannelRegistry();
+  const mailer = new Mailer(
+    db,
+    opts.logger,
+    opts.config.SMTP_URL,
+    defaultFrom(opts.config.PUBLIC_URL),
+  );
+  const companyDeleter = new CompanyDeleter(
+    db,
+    jobs,
+    channels,
+    files,
+    publisher,
+    opts.logger,
+    path.join(opts.config.DATA_DIR, "uploads"),
+  );
+  const graph = new GraphClient(opts.config.GRAPH_API_URL);
   const outbound = new Outbound(db, jobs, channels, publisher, files, opts.logger);
   const inbound = new InboundPipeline(db, files, publisher, opts.logger);
-  inbound.onMessage(new GreetingStep(db, outbound).handle);
-  const tickets = new TicketsService(db, publisher, outbound);
+  const rating = new RatingFlow(db, outbound, publisher, jobs, opts.logger);
+  const bot = new Chatbot(db, outbound, publisher, rating);
+  inbound.onMessage(bot.onMessage);
+  const tickets = new TicketsService(db, publisher, outbound, rating);
   const scheduleSender = new ScheduleSender(
     db,
     jobs,
@@ -191,6 +241,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     files,
     publisher,
     opts.logger,
+  );
+  // WhatsApp (Baileys) sessions of this node; BAILEYS_FAKE swaps the network for a fake socket.
+  const fakeSockets = opts.config.BAILEYS_FAKE ? new FakeSockets() : undefined;
+  const baileys = new BaileysSessionManager(
+    db,
+    opts.config,
+    jobs,
+    new SessionStateStore(db),
+    publisher,
+    outbound,
+    opts.logger,
+    fakeSockets
+      ? { factory: fakeSockets.factory, reconnectBaseMs: 100, reconnectMaxMs: 1000 }
+      : { factory: realSocketFactory },
   );
   // The visitors' namespace exists once the gateway does; services read it lazily.
   const visitors: { nsp?: Namespace } = {};
@@ -209,6 +273,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     channels,
     inbound,
     outbound,
+    mailer,
+    bot,
     services: {
       auth: new AuthService(db, publisher, opts.config.REFRESH_TOKEN_TTL_DAYS),
       users: new UsersService(db, publisher),
@@ -229,6 +295,26 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       webchat: new WebChatService(db, inbound, files.signer, () => visitors.nsp),
       dashboard: new DashboardService(db),
       chats: new ChatsService(db, publisher),
+      companyAdmin: new CompanyAdminService(
+        db,
+        publisher,
+        files,
+        mailer,
+        companyDeleter,
+        opts.logger,
+        { instanceId: opts.config.INSTANCE_ID, publicUrl: opts.config.PUBLIC_URL },
+      ),
+      plans: new PlansService(db),
+      messagesApi: new MessagesApiService(db, publisher, outbound, files),
+      metaWebhooks: new MetaWebhooks(db, inbound, outbound, graph, opts.logger),
+      whatsappSessions: new WhatsAppSessionsService(
+        db,
+        baileys,
+        new ConnectionsService(db, publisher, files),
+        files.signer,
+        channels,
+        { fakes: fakeSockets, restartWaitMs: fakeSockets ? 5000 : 15_000 },
+      ),
     },
   };
 
@@ -254,6 +340,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     helpsRoutes,
     dashboardRoutes,
     chatsRoutes,
+    companyAdminRoutes,
+    plansRoutes,
+    instancesRoutes,
+    mailRoutes,
+    messagesApiRoutes,
+    metaRoutes,
+    whatsappSessionsRoutes,
+    baileysTestHookRoutes,
   ];
   for (const routes of modules) {
     await app.register(async (scope) => routes(scope as AppInstance, ctx));
@@ -284,13 +378,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     },
   });
   channels.register(new WebChatAdapter(() => visitors.nsp));
+  channels.register(new BaileysAdapter(baileys));
+  for (const type of META_CHANNELS) {
+    channels.register(
+      new MetaAdapter(type, graph, opts.config.PUBLIC_URL, async (connection, patch) => {
+        await ctx.services.connections.setStatus(connection, patch);
+      }),
+    );
+  }
 
   await jobs.start();
   await outbound.init();
+  await companyDeleter.init();
+  await rating.init();
   await scheduleSender.init();
   // Schedules due while the server was down are sent now; idempotent across nodes.
   await scheduleSender.recover();
+  await baileys.init(
+    new BaileysEventsHandler(db, inbound, outbound, files, opts.logger, (session, messageId) =>
+      baileys.scheduleMediaRetry(session, messageId),
+    ),
+  );
   app.addHook("onClose", async () => {
+    baileys.stopAll();
     await jobs.stop();
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });

@@ -62,6 +62,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(7),
+  /** Browser-test hook: Baileys sessions use a fake socket driven by /test/baileys routes. */
+  BAILEYS_FAKE: z
+    .enum(["0", "1", "true", "false"], { error: "BAILEYS_FAKE must be 0, 1, true or false" })
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -84,7 +89,12 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   const set = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""),
   );
-  const result = envSchema.safeParse(set);
+  const result = envSchema
+    .refine((env) => !(env.BAILEYS_FAKE && env.NODE_ENV === "production"), {
+      message: "BAILEYS_FAKE is a test hook and cannot be used with NODE_ENV=production",
+      path: ["BAILEYS_FAKE"],
+    })
+    .safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -58,6 +58,12 @@ async function main(): Promise<void> {
     `Atrium is running on ${config.PUBLIC_URL}`,
   );
 
+  // Paired WhatsApp sessions of companies on this node start again, in the background.
+  void ctx.services.whatsappSessions.sessions
+    .restoreOwned()
+    .then((n) => n && logger.info({ sessions: n }, "restoring WhatsApp sessions"))
+    .catch((err) => logger.warn({ err }, "could not restore WhatsApp sessions"));
+
   const sweep = setInterval(() => {
     ctx.presence.sweep().catch((err) => logger.warn({ err }, "presence sweep failed"));
   }, PRESENCE_SWEEP_MS);

@@ -101,7 +101,16 @@ export async function createCompany(
 ) {
   const [plan] = await db
     .insert(plans)
-    .values({ name: `Plan ${uid()}`, userLimit: 100, queueLimit: 100 })
+    .values({
+      name: `Plan ${uid()}`,
+      userLimit: 100,
+      queueLimit: 100,
+      limitBaileys: 100,
+      limitFacebook: 100,
+      limitInstagram: 100,
+      limitWhatsappBusiness: 100,
+      limitWebChat: 100,
+    })
     .returning();
   const [company] = await db
     .insert(companies)

@@ -60,6 +60,10 @@ export const errorCatalogue = {
     status: 400,
     message: "A greeting message is required when there is more than one queue",
   },
+  ERR_CHANNEL_HAS_NO_SESSION: {
+    status: 400,
+    message: "Only WhatsApp (Baileys) connections have a session to start or stop",
+  },
   // administration screens (added)
   ERR_NO_TAG_FOUND: { status: 404, message: "No tag found with this ID" },
   ERR_NO_QUICK_MESSAGE_FOUND: { status: 404, message: "No quick message found with this ID" },
@@ -75,10 +79,54 @@ export const errorCatalogue = {
     status: 409,
     message: "This schedule was already sent and can no longer be changed",
   },
+  // messages API (added; admin-operator §7 "Messages API")
+  ERR_API_KEY_INVALID: { status: 401, message: "Invalid or missing API key (X_KEY)" },
+  ERR_API_DISABLED: { status: 403, message: "The messages API is disabled for this company" },
+  ERR_API_TOKEN_INVALID: {
+    status: 401,
+    message: "Invalid or missing connection token (X_TOKEN)",
+  },
+  ERR_API_CHANNEL_UNSUPPORTED: {
+    status: 400,
+    message: "This connection's channel cannot start a conversation with a phone number",
+  },
+  // Meta webhooks (added; /webhooks/meta)
+  ERR_WEBHOOK_VERIFICATION: {
+    status: 403,
+    message: "Webhook verification failed: wrong mode or verify token",
+  },
+  ERR_WEBHOOK_SIGNATURE: {
+    status: 401,
+    message: "Invalid or missing webhook signature (X-Hub-Signature-256)",
+  },
   ERR_NO_ADDRESS_BOOK: {
     status: 400,
     message: "No connection offers an address book to import from; send a CSV or XLSX file instead",
   },
+  // platform operator: companies, plans, billing (added; admin-operator §2.3, §2.4, §4)
+  ERR_COMPANY_OVERDUE: {
+    status: 401,
+    message: "Session lost: the company's payment is overdue. Contact the platform operator.",
+  },
+  ERR_QUEUE_LIMIT_REACHED: { status: 403, message: "The plan's queue limit has been reached" },
+  ERR_CONNECTION_LIMIT_REACHED: {
+    status: 403,
+    message: "The plan's connection limit for this channel has been reached",
+  },
+  ERR_NO_PLAN_FOUND: { status: 404, message: "No plan found with this ID" },
+  ERR_PLAN_NAME_EXISTS: { status: 409, message: "A plan with this name already exists" },
+  ERR_PLAN_IN_USE: { status: 409, message: "This plan is used by companies and cannot be deleted" },
+  ERR_NO_INSTANCE_FOUND: { status: 404, message: "No instance found with this ID" },
+  ERR_COMPANY_NOT_ARCHIVED: {
+    status: 409,
+    message: "Only an archived company can be deleted; archive it first",
+  },
+  ERR_PLATFORM_COMPANY: {
+    status: 400,
+    message: "The platform's own company cannot be archived, deactivated or deleted",
+  },
+  ERR_NO_COMPANY_ADMIN: { status: 404, message: "This company has no user to send access to" },
+  ERR_MAIL_NOT_SENT: { status: 502, message: "The email could not be sent" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -89,6 +137,7 @@ export const SESSION_LOST_CODES: readonly ErrorCode[] = [
   "SM00012",
   "SM00014",
   "ERR_SESSION_EXPIRED",
+  "ERR_COMPANY_OVERDUE",
 ];
 
 /** Code after which the client refreshes its access token once and retries. */

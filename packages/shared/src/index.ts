@@ -12,3 +12,6 @@ export * from "./schemas/inbox.js";
 export * from "./schemas/chat.js";
 export * from "./schemas/dashboard.js";
 export * from "./schemas/admin.js";
+export * from "./schemas/operator.js";
+export * from "./billing.js";
+export * from "./schemas/messagesApi.js";

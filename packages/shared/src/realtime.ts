@@ -22,6 +22,8 @@ export const channels = {
   schedule: (c: Id) => `company-${c}-schedule`,
   setting: (c: Id) => `company-${c}-settings`,
   announcement: () => `company-announcement`,
+  /** Operator events about companies (background delete finished); super users only. */
+  company: () => `company`,
 } as const;
 
 export type ChannelName = keyof typeof channels;

@@ -22,6 +22,12 @@ export interface OutboundMessage {
   quoted?: { providerMessageId: string | null; body: string; fromMe: boolean } | null;
 }
 
+/**
+ * A send the provider refused for good (bad recipient, expired token, closed messaging window):
+ * the outbound job does not retry it and shows this message's text on the message.
+ */
+export class PermanentSendError extends Error {}
+
 export interface SendResult {
   providerMessageId: string;
   /** Ack reached by the send itself (1 sent, 2 delivered…). */

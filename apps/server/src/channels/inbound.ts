@@ -252,7 +252,8 @@ export class InboundPipeline {
         queueId: queues.length === 1 ? queues[0]!.queueId : null,
         channelType: event.channelType,
         isGroup: event.from.isGroup ?? false,
-        chatbot: queues.length > 1,
+        // The queue menu (channels/bot) is for contacts, never for groups.
+        chatbot: queues.length > 1 && !event.from.isGroup,
       })
       .returning();
     await tx.insert(ticketTracking).values({

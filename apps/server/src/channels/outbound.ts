@@ -8,7 +8,7 @@ import { presentMessage, type MessageRow } from "../modules/messages/messages.pr
 import type { FilesService } from "../modules/files/files.service.js";
 import { presentTicket } from "../modules/tickets/tickets.presenter.js";
 import type { Publisher } from "../realtime/publish.js";
-import type { ChannelRegistry, TicketRow } from "./channel.js";
+import { PermanentSendError, type ChannelRegistry, type TicketRow } from "./channel.js";
 
 export const OUTBOUND_JOB = "outbound.send";
 
@@ -152,14 +152,17 @@ export class Outbound {
       await this.setAck(ticket, message.id, result.ack, result.providerMessageId);
     } catch (err) {
       this.logger.warn({ err, messageId }, "delivery failed");
-      if (lastTry) {
+      const permanent = err instanceof PermanentSendError;
+      if (lastTry || permanent) {
         const [failed] = await this.db
           .update(messages)
-          .set({ error: "ERR_SENDING_WAPP_MSG" })
+          .set({ error: permanent ? err.message : "ERR_SENDING_WAPP_MSG" })
           .where(eq(messages.id, messageId))
           .returning();
         if (failed) await this.publishUpdate(ticket, failed);
       }
+      // A refusal a retry cannot fix ends the job.
+      if (permanent) return;
       throw err;
     }
   }

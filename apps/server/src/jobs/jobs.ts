@@ -91,6 +91,16 @@ export class Jobs {
     this.workers.set(name, workerId);
   }
 
+  /** Creates a queue another node works on (sending to a queue that does not exist fails). */
+  async ensureQueue(name: string, options: JobOptions = {}): Promise<void> {
+    await this.boss.createQueue(name, {
+      name,
+      retryLimit: options.retryLimit ?? 0,
+      retryDelay: options.retryDelay ?? 2,
+      retryBackoff: options.retryBackoff ?? true,
+    });
+  }
+
   async send<T extends object>(
     name: string,
     data: T,

@@ -87,6 +87,23 @@ export class Publisher {
     this.toCompany(companyId, channels.whatsappSession(companyId), { action: "update", session });
   }
 
+  /**
+   * A WhatsApp session's status changed. The QR code (or pairing code) links a phone to the
+   * company's number, so only admins (who hold the session buttons) receive it.
+   */
+  whatsappSessionChanged(
+    companyId: number,
+    session: { qrcode: string; pairingCode?: string } & Record<string, unknown>,
+  ): void {
+    const channel = channels.whatsappSession(companyId);
+    this.emit(rooms.admins(companyId), channel, { action: "update", session });
+    const { pairingCode: _code, ...rest } = session;
+    this.io
+      ?.to(rooms.company(companyId))
+      .except(rooms.admins(companyId))
+      .emit(channel, { action: "update", session: { ...rest, qrcode: "" } });
+  }
+
   /** Company working hours changed (settings Schedules tab). */
   companySchedulesChanged(companyId: number, company: object): void {
     this.toCompany(companyId, channels.setting(companyId), { action: "update", company });
@@ -249,6 +266,11 @@ export class Publisher {
 
   async disconnectUser(userId: number): Promise<void> {
     this.io?.in(rooms.userAny(userId)).disconnectSockets(true);
+  }
+
+  /** The operator's companies changed (a background delete finished): super users only. */
+  companyDeleted(companyId: number): void {
+    this.emit(rooms.supers(), channels.company(), { action: "delete", companyId });
   }
 
   /** Disconnects every socket of a session (logout or revocation). */

@@ -19,6 +19,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** A successful answer is read as a Blob (file downloads). */
   blob?: boolean;
+  /** Extra request headers (the messages API's X_KEY / X_TOKEN). */
+  headers?: Record<string, string>;
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -47,7 +49,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** One HTTP exchange, no retry logic. Throws ApiError for every failure. */
 async function send<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
-  const headers = new Headers({ Accept: "application/json" });
+  const headers = new Headers({ ...options.headers, Accept: "application/json" });
   const token = options.anonymous ? null : readToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
   let body: BodyInit | undefined;

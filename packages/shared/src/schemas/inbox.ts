@@ -159,29 +159,51 @@ export const messageSendSchema = z.object({
   mediaUrl: z.string().optional(),
 });
 
-export const connectionSchema = z.object({
-  name: requiredString(2, 50),
-  channelType: z.enum(CHANNEL_TYPES).optional().default("WEB_CHAT"),
-  isDefault: z.boolean().optional().default(false),
-  greetingMessage: z.string().optional().default(""),
-  complationMessage: z.string().optional().default(""),
-  outOfHoursMessage: z.string().optional().default(""),
-  ratingMessage: z.string().optional().default(""),
-  transferMessage: z.string().optional().default(""),
-  token: z.string().max(200).optional().default(""),
-  provider: z.string().optional().default("beta"),
-  queueIds: idList.optional().default([]),
-  greetingMessageType: z.enum(MESSAGE_TYPES).optional(),
-  config: z
-    .object({
-      pageId: z.string().optional(),
-      instagramAccountId: z.string().optional(),
-      phoneNumberId: z.string().optional(),
-      wabaId: z.string().optional(),
-      accessToken: z.string().optional(),
-      widgetTitle: z.string().max(80).optional(),
-      widgetColor: z.string().max(20).optional(),
-    })
-    .optional()
-    .default({}),
-});
+/** Page, Instagram account, phone number and WABA ids: Graph ids are digits. */
+const metaId = z.string().trim().max(40, msg.tooLong).regex(/^\d*$/, "Digits only").optional();
+
+export const connectionSchema = z
+  .object({
+    name: requiredString(2, 50),
+    channelType: z.enum(CHANNEL_TYPES).optional().default("WEB_CHAT"),
+    isDefault: z.boolean().optional().default(false),
+    greetingMessage: z.string().optional().default(""),
+    complationMessage: z.string().optional().default(""),
+    outOfHoursMessage: z.string().optional().default(""),
+    ratingMessage: z.string().optional().default(""),
+    transferMessage: z.string().optional().default(""),
+    token: z.string().max(200).optional().default(""),
+    provider: z.string().optional().default("beta"),
+    queueIds: idList.optional().default([]),
+    greetingMessageType: z.enum(MESSAGE_TYPES).optional(),
+    config: z
+      .object({
+        pageId: metaId,
+        instagramAccountId: metaId,
+        phoneNumberId: metaId,
+        wabaId: metaId,
+        // Sent back as its mask (or empty) on edit: the stored token is kept.
+        accessToken: z.string().trim().max(1000, msg.tooLong).optional(),
+        widgetTitle: z.string().max(80).optional(),
+        widgetColor: z.string().max(20).optional(),
+      })
+      .optional()
+      .default({}),
+  })
+  .superRefine((value, ctx) => {
+    // The id that routes the channel's webhooks is required (the token is checked by the server:
+    // on edit an empty one keeps the stored token).
+    const key = META_ROUTING_KEY[value.channelType];
+    if (key && !value.config[key]) {
+      ctx.addIssue({ code: "custom", path: ["config", key], message: msg.required });
+    }
+  });
+
+/** The config field that routes each Meta channel's webhooks to its connection. */
+export const META_ROUTING_KEY: Partial<
+  Record<(typeof CHANNEL_TYPES)[number], "pageId" | "instagramAccountId" | "phoneNumberId">
+> = {
+  FACEBOOK: "pageId",
+  INSTAGRAM: "instagramAccountId",
+  WHATSAPP_BUSINESS: "phoneNumberId",
+};

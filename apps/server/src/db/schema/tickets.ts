@@ -101,6 +101,8 @@ export const ticketTracking = pgTable(
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
     finishedById: integer().references(() => users.id, { onDelete: "set null" }),
+    /** The agent resolved and the bot asked the contact to rate; the cycle ends on the answer. */
+    ratingRequestedAt: timestamp({ withTimezone: true }),
     ratingAt: timestamp({ withTimezone: true }),
     /** 1 unsatisfied, 2 satisfied, 3 very satisfied. */
     rating: integer(),

@@ -1,8 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { normalizeProfile, type Profile } from "@atrium/shared";
 import type { DbOrTx } from "../../db/client.js";
-import { companies, userQueues, userSessions, users } from "../../db/schema/index.js";
+import { companies, plans, userQueues, userSessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/errors.js";
+import { companyAccessError } from "../companies/company-access.js";
 
 /**
  * Who is calling. `companyId` is the company the user acts in: their own, or the company a
@@ -31,12 +32,16 @@ export async function loadActor(db: DbOrTx, claims: AccessClaims): Promise<Actor
     .select({
       user: users,
       companyStatus: companies.status,
+      companyDueDate: companies.dueDate,
+      companyIsPlatform: companies.isPlatform,
+      graceDays: plans.graceDays,
       revokedAt: userSessions.revokedAt,
       revokedReason: userSessions.revokedReason,
       expiresAt: userSessions.expiresAt,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(plans, eq(plans.id, companies.planId))
     .leftJoin(userSessions, and(eq(userSessions.id, claims.sid), eq(userSessions.userId, users.id)))
     .where(eq(users.id, claims.sub));
   if (!row) throw new AppError("SM00011");
@@ -44,7 +49,16 @@ export async function loadActor(db: DbOrTx, claims: AccessClaims): Promise<Actor
   if (row.revokedAt) {
     throw new AppError(row.revokedReason === "replaced" ? "SM00014" : "ERR_SESSION_EXPIRED");
   }
-  if (!row.companyStatus && !row.user.super) throw new AppError("SM00012");
+  const blocked = companyAccessError(
+    {
+      status: row.companyStatus,
+      dueDate: row.companyDueDate,
+      isPlatform: row.companyIsPlatform,
+      graceDays: row.graceDays,
+    },
+    row.user.super,
+  );
+  if (blocked) throw new AppError(blocked);
   return actorFromUser(db, row.user, claims.sid);
 }
 

@@ -7,6 +7,8 @@ import { companies, settings, userSessions, users } from "../../db/schema/index.
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
 import { hashPassword, verifyPassword } from "../../lib/password.js";
 import type { Publisher } from "../../realtime/publish.js";
+import { assertCompanyAccess } from "../companies/company-access.js";
+import { assertWithinLimit } from "../plans/limits.js";
 import { presentUser } from "../users/users.presenter.js";
 import { actorFromUser, type Actor } from "./actor.js";
 import { hashSecret, newSecret, secretMatches } from "./tokens.js";
@@ -42,11 +44,7 @@ export class AuthService {
     const [user] = await this.db.select().from(users).where(eq(users.email, input.email));
     const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
     if (!user || !ok) throw new AppError("ERR_INVALID_CREDENTIALS");
-    const [company] = await this.db
-      .select()
-      .from(companies)
-      .where(eq(companies.id, user.companyId));
-    if (!company?.status && !user.super) throw new AppError("SM00012");
+    await assertCompanyAccess(this.db, user);
 
     const uuid = randomUUID();
     const secret = newSecret();
@@ -96,11 +94,7 @@ export class AuthService {
       throw new AppError(session.revokedReason === "replaced" ? "SM00014" : "ERR_SESSION_EXPIRED");
     }
     if (session.expiresAt.getTime() <= Date.now()) throw new AppError("ERR_SESSION_EXPIRED");
-    const [company] = await this.db
-      .select()
-      .from(companies)
-      .where(eq(companies.id, user.companyId));
-    if (!company?.status && !user.super) throw new AppError("SM00012");
+    await assertCompanyAccess(this.db, user);
 
     if (secretMatches(secret, session.secretHash)) {
       const next = newSecret();
@@ -148,6 +142,7 @@ export class AuthService {
       .from(settings)
       .where(and(eq(settings.companyId, company.id), eq(settings.key, "userCreation")));
     if (setting?.value !== "enabled") throw new AppError("ERR_USER_CREATION_DISABLED");
+    await assertWithinLimit(this.db, company.id, "users");
     try {
       const [user] = await this.db
         .insert(users)

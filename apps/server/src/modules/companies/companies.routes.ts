@@ -5,7 +5,7 @@ import type { AppContext, AppInstance } from "../../app.js";
 import { companies } from "../../db/schema/index.js";
 import { authorize } from "../users/users.policy.js";
 
-/** Company list for super users (support-access picker). The operator screens are a later issue. */
+/** Company list for super users (support-access picker), a company's record and its working hours. */
 export async function companiesRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   app.get("/companies/list", async (request) => {
     authorize(request.actor.super);
@@ -18,8 +18,12 @@ export async function companiesRoutes(app: AppInstance, ctx: AppContext): Promis
 
   const service = ctx.services.companies;
   const params = z.object({ id: idParam });
+  // The operator gets the full record (billing, files, connections); a company's own users
+  // get its public part.
   app.get("/companies/:id", { schema: { params } }, (request) =>
-    service.get(request.actor, request.params.id),
+    request.actor.super
+      ? ctx.services.companyAdmin.get(request.actor, request.params.id)
+      : service.get(request.actor, request.params.id),
   );
   app.put(
     "/companies/:id/schedules",

@@ -7,12 +7,32 @@ import type { Actor } from "../auth/actor.js";
 
 type ConnectionRow = typeof connections.$inferSelect;
 
-/** Connections as JSON; secrets (API token, channel access token) only for admins. */
+/**
+ * A secret as the browser sees it: never in full, only its last 4 characters. A form that
+ * sends this mask (or nothing) back keeps the stored secret (see keepStoredSecret).
+ */
+export function maskSecret(secret: string | undefined): string {
+  if (!secret) return "";
+  return `${SECRET_MASK}${secret.length > 12 ? secret.slice(-4) : ""}`;
+}
+
+export const SECRET_MASK = "••••••••";
+
+/** The access token to store: the new one, or the stored one when the form sent its mask. */
+export function keepStoredSecret(sent: string | undefined, stored: string | undefined) {
+  if (!sent || sent.startsWith(SECRET_MASK)) return stored;
+  return sent;
+}
+
+/**
+ * Connections as JSON; the API token and the QR code only for admins; the channel access token never in full
+ * (masked for admins, absent for the others and in live events, `viewer` "agents").
+ */
 export async function presentConnections(
   db: DbOrTx,
   signer: FileSigner,
   rows: ConnectionRow[],
-  viewer: Actor | "system",
+  viewer: Actor | "system" | "agents",
 ) {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -31,7 +51,7 @@ export async function presentConnections(
   const fileRows = fileIds.length
     ? await db.select().from(files).where(inArray(files.id, fileIds))
     : [];
-  const secrets = viewer === "system" || isAdmin(viewer);
+  const secrets = viewer === "system" || (viewer !== "agents" && isAdmin(viewer));
   return rows.map((c) => {
     const file = fileRows.find((f) => f.id === c.fileId);
     const queueList = links
@@ -44,7 +64,8 @@ export async function presentConnections(
       name: c.name,
       channelType: c.channelType,
       status: c.status,
-      qrcode: c.qrcode,
+      // The QR code logs a device into the company's WhatsApp: admins only.
+      qrcode: secrets ? c.qrcode : "",
       retries: c.retries,
       isDefault: c.isDefault,
       number: c.number,
@@ -56,7 +77,9 @@ export async function presentConnections(
       greetingMessageType: c.greetingMessageType,
       provider: c.provider,
       token: secrets ? c.token : "",
-      config: secrets ? c.config : publicConfig,
+      config: secrets
+        ? { ...publicConfig, ...(accessToken && { accessToken: maskSecret(accessToken) }) }
+        : publicConfig,
       hasAccessToken: Boolean(accessToken),
       file: file ? { id: file.id, name: file.name, url: signer.url(file.id) } : null,
       queues: queueList,

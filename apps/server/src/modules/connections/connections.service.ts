@@ -6,8 +6,10 @@ import { connectionQueues, connections, queues, tickets } from "../../db/schema/
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
+import { assertWithinLimit } from "../plans/limits.js";
 import type { FilesService, IncomingFile } from "../files/files.service.js";
 import { authorize } from "../users/users.policy.js";
+import { resolveChannelConfig } from "../../channels/meta/meta.config.js";
 import { presentConnections } from "./connections.presenter.js";
 
 type ConnectionRow = typeof connections.$inferSelect;
@@ -57,6 +59,8 @@ export class ConnectionsService {
   async create(actor: Actor, input: ConnectionInput) {
     this.require(actor, "connections-page:addConnection");
     this.checkGreeting(input);
+    await assertWithinLimit(this.db, actor.companyId, input.channelType);
+    const config = await resolveChannelConfig(this.db, input.channelType, input.config);
     const companyId = actor.companyId;
     const row = await this.db
       .transaction(async (tx) => {
@@ -75,6 +79,7 @@ export class ConnectionsService {
           .values({
             companyId,
             ...this.fields(input),
+            config,
             channelType: input.channelType,
             isDefault,
             status: SESSIONLESS.has(input.channelType) ? "CONNECTED" : "DISCONNECTED",
@@ -92,6 +97,7 @@ export class ConnectionsService {
     this.require(actor, "connections-page:editOrDeleteConnection");
     this.checkGreeting(input);
     const before = await this.findRow(actor.companyId, id);
+    const config = await resolveChannelConfig(this.db, before.channelType, input.config, before);
     const row = await this.db
       .transaction(async (tx) => {
         if (input.isDefault && !before.isDefault) {
@@ -105,6 +111,7 @@ export class ConnectionsService {
           .update(connections)
           .set({
             ...this.fields(input),
+            config,
             isDefault: input.isDefault,
             greetingMessageType: greetingTypeOf(before.fileId !== null, input.greetingMessage),
           })
@@ -182,6 +189,28 @@ export class ConnectionsService {
     });
     this.publisher.connectionChanged(row.companyId, forAgents!);
     return this.present(actor, row);
+  }
+
+  /**
+   * A session change reported by a channel adapter (status, QR code, retries, number): saved,
+   * then pushed on company-{id}-whatsappSession and company-{id}-whatsapp, without secrets.
+   */
+  async setStatus(
+    connection: Pick<ConnectionRow, "id" | "companyId">,
+    patch: Partial<Pick<ConnectionRow, "status" | "qrcode" | "retries" | "number">>,
+  ): Promise<ConnectionRow | undefined> {
+    const [row] = await this.db
+      .update(connections)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(
+        and(eq(connections.id, connection.id), eq(connections.companyId, connection.companyId)),
+      )
+      .returning();
+    if (!row) return undefined;
+    const [forAgents] = await presentConnections(this.db, this.files.signer, [row], "agents");
+    this.publisher.connectionSession(row.companyId, forAgents!);
+    this.publisher.connectionChanged(row.companyId, forAgents!);
+    return row;
   }
 
   private async present(actor: Actor, row: ConnectionRow) {

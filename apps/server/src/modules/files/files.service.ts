@@ -71,6 +71,11 @@ export class FilesService {
     if (!used) await this.remove(companyId, fileId);
   }
 
+  /** Removes stored bytes whose rows are already gone (a deleted company's files). */
+  async removeObjects(keys: string[]): Promise<void> {
+    for (const key of keys) await this.storage.remove(key);
+  }
+
   open(row: FileRow) {
     return this.storage.read(row.storageKey);
   }

@@ -169,12 +169,7 @@ export class MessagesService {
     if (!row) throw new AppError("ERR_NOT_FOUND", "Message not found");
     if (!row.message.fromMe || row.message.senderId !== actor.id)
       throw new AppError("ERR_NO_PERMISSION");
-    const [updated] = await this.db
-      .update(messages)
-      .set({ isDeleted: true })
-      .where(eq(messages.id, messageId))
-      .returning();
-    await this.outbound.publishUpdate(row.ticket, updated!);
+    // The provider deletes first: a channel that cannot (Meta) leaves the message as it was.
     if (row.message.providerMessageId) {
       const [peer] = await this.db
         .select({ connection: connections, contact: contacts })
@@ -186,11 +181,18 @@ export class MessagesService {
           await this.registry
             .get(peer.connection.channelType)
             ?.deleteMessage(peer.connection, peer.contact, row.message.providerMessageId);
-        } catch {
+        } catch (err) {
+          if (err instanceof AppError && err.code === "ERR_DELETE_WAPP_MSG") throw err;
           throw new AppError("ERR_DELETE_WAPP_MSG");
         }
       }
     }
+    const [updated] = await this.db
+      .update(messages)
+      .set({ isDeleted: true })
+      .where(eq(messages.id, messageId))
+      .returning();
+    await this.outbound.publishUpdate(row.ticket, updated!);
   }
 
   private async assertQuoted(ticket: TicketRow, quotedMsgId: number): Promise<number> {

@@ -6,6 +6,7 @@ import { files, queueOptions, queues, userQueues, users } from "../../db/schema/
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
+import { assertWithinLimit } from "../plans/limits.js";
 import type { FilesService, IncomingFile } from "../files/files.service.js";
 import { authorize } from "../users/users.policy.js";
 
@@ -87,6 +88,7 @@ export class QueuesService {
 
   async create(actor: Actor, input: QueueInput) {
     authorize(can(actor, "queues:manage"));
+    await assertWithinLimit(this.db, actor.companyId, "queues");
     const row = await this.db
       .transaction(async (tx) => {
         const [created] = await tx

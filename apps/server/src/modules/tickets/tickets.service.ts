@@ -20,8 +20,9 @@ import {
   users,
 } from "../../db/schema/index.js";
 import type { ChannelRegistry, TicketRow } from "../../channels/channel.js";
+import { sendConnectionText } from "../../channels/bot/lifecycle.js";
+import type { RatingFlow } from "../../channels/bot/rating.js";
 import type { Outbound } from "../../channels/outbound.js";
-import { renderTemplate } from "../../channels/templates.js";
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
@@ -38,6 +39,8 @@ export class TicketsService {
     private readonly db: Db,
     private readonly publisher: Publisher,
     private readonly outbound: Outbound,
+    /** Satisfaction rating on resolve (setting userRating); absent: resolve always closes. */
+    private readonly rating?: Pick<RatingFlow, "wanted" | "ask">,
   ) {}
 
   async list(actor: Actor, q: TicketListQuery) {
@@ -170,15 +173,33 @@ export class TicketsService {
             .where(and(eq(tickets.id, id), eq(tickets.status, "pending")))
             .returning();
           if (!row) throw await this.conflict(tx, before);
-          await this.track(tx, row, { userId: actor.id, startedAt: now });
+          await this.track(tx, row, { userId: actor.id, startedAt: now, ratingRequestedAt: null });
           return row;
         }
         case "move_to_pending": {
           this.expectStatus(before, ["open"]);
-          return this.set(tx, id, { status: "pending", userId: null, updatedAt: now });
+          const row = await this.set(tx, id, { status: "pending", userId: null, updatedAt: now });
+          await this.track(tx, row, { ratingRequestedAt: null, finishedById: null });
+          return row;
         }
         case "finished": {
           this.expectStatus(before, ["open", "pending"]);
+          const [user] = await tx.select().from(users).where(eq(users.id, actor.id));
+          const silent = input.withMessage === false && user?.allowFinishTicketWithoutMessage;
+          if (!silent && (await this.rating?.wanted(tx, before))) {
+            // The contact rates first; the ticket stays open until the answer (RatingFlow).
+            const userId = before.userId ?? actor.id;
+            const row = await this.set(tx, id, {
+              status: "open",
+              userId,
+              unreadMessages: 0,
+              chatbot: false,
+              updatedAt: now,
+            });
+            await this.track(tx, row, { ratingRequestedAt: now, finishedById: actor.id, userId });
+            followUp = () => this.rating!.ask(row);
+            return row;
+          }
           const row = await this.set(tx, id, {
             status: "closed",
             unreadMessages: 0,
@@ -190,8 +211,6 @@ export class TicketsService {
             finishedById: actor.id,
             userId: before.userId ?? actor.id,
           });
-          const [user] = await tx.select().from(users).where(eq(users.id, actor.id));
-          const silent = input.withMessage === false && user?.allowFinishTicketWithoutMessage;
           if (!silent) followUp = () => this.sendConnectionText(row, "complationMessage");
           return row;
         }
@@ -232,7 +251,13 @@ export class TicketsService {
             ...(queueId && { queueId }),
             updatedAt: now,
           });
-          await this.track(tx, row, { userId, queuedAt: now, startedAt: null });
+          await this.track(tx, row, {
+            userId,
+            queuedAt: now,
+            startedAt: null,
+            ratingRequestedAt: null,
+            finishedById: null,
+          });
           followUp = () => this.sendConnectionText(row, "transferMessage");
           return row;
         }
@@ -277,23 +302,8 @@ export class TicketsService {
   }
 
   /** Sends a connection (or queue) text such as the completion message, with its variables. */
-  private async sendConnectionText(
-    ticket: TicketRow,
-    field: "complationMessage" | "transferMessage",
-  ) {
-    const [row] = await this.db
-      .select({ connection: connections, contact: contacts })
-      .from(connections)
-      .innerJoin(contacts, eq(contacts.id, ticket.contactId))
-      .where(eq(connections.id, ticket.connectionId));
-    let text = row?.connection[field] ?? "";
-    if (!text.trim() && ticket.queueId) {
-      const [queue] = await this.db.select().from(queues).where(eq(queues.id, ticket.queueId));
-      text = queue?.[field] ?? "";
-    }
-    if (!text.trim() || !row) return;
-    const body = renderTemplate(text, { contact: row.contact, protocol: ticket.protocol });
-    await this.outbound.queue(ticket, { body });
+  private sendConnectionText(ticket: TicketRow, field: "complationMessage" | "transferMessage") {
+    return sendConnectionText(this.db, this.outbound, ticket, field);
   }
 
   private async set(tx: DbOrTx, id: number, changes: Partial<typeof tickets.$inferInsert>) {

@@ -13,6 +13,7 @@ import { hashPassword } from "../../lib/password.js";
 import { containsInsensitive, page, splitPage } from "../../lib/sql.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
+import { assertWithinLimit } from "../plans/limits.js";
 import { authorize, usersPolicy } from "./users.policy.js";
 import { presentUser, presentUsers } from "./users.presenter.js";
 
@@ -82,6 +83,7 @@ export class UsersService {
     const companyId = actor.super && input.companyId ? input.companyId : actor.companyId;
     authorize(usersPolicy.canCreateIn(actor, companyId));
     await this.assertCompanyExists(companyId);
+    await assertWithinLimit(this.db, companyId, "users");
     if (!actor.super && input.selectedCompanyId) throw new AppError("ERR_NO_PERMISSION");
 
     const row = await this.db

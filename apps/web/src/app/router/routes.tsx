@@ -53,6 +53,10 @@ const AnnouncementsPage = lazyNamed(
   () => import("../../features/announcements/components/AnnouncementsPage"),
   "AnnouncementsPage",
 );
+const MessagesApiPage = lazyNamed(
+  () => import("../../features/messagesApi/components/MessagesApiPage"),
+  "MessagesApiPage",
+);
 const ComingSoonPage = lazy(async () => ({
   default: (await import("../../features/placeholder/components/ComingSoonPage")).ComingSoonPage,
 }));
@@ -84,7 +88,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/campaigns", access: "private", element: comingSoon("campaigns") },
   { path: "/contact-lists", access: "private", element: comingSoon("contactLists") },
   { path: "/campaigns-config", access: "private", element: comingSoon("campaignsConfig") },
-  { path: "/messages-api", access: "admin", element: comingSoon("messagesApi") },
+  { path: "/messages-api", access: "admin", element: <MessagesApiPage /> },
   { path: "/settings", access: "admin", element: <SettingsPage /> },
   { path: "/queues", access: "admin", element: <QueuesPage /> },
   { path: "/announcements", access: "admin", element: <AnnouncementsPage /> },

@@ -15,8 +15,21 @@ export type SessionButton =
 /** Channels without a session to scan or pair: they are usable as soon as they exist. */
 export const SESSIONLESS_CHANNELS: readonly ChannelType[] = ["WEB_CHAT"];
 
-/** Channels the add dialog offers today; the others arrive with their session issue. */
-export const CREATABLE_CHANNELS: readonly ChannelType[] = ["WEB_CHAT"];
+/** The Meta settings each channel's form shows (config.*); the first one routes its webhooks. */
+export type MetaField =
+  "pageId" | "instagramAccountId" | "phoneNumberId" | "wabaId" | "accessToken";
+export const META_FIELDS: Partial<Record<ChannelType, readonly MetaField[]>> = {
+  FACEBOOK: ["pageId", "accessToken"],
+  INSTAGRAM: ["instagramAccountId", "pageId", "accessToken"],
+  WHATSAPP_BUSINESS: ["phoneNumberId", "wabaId", "accessToken"],
+};
+
+/** The server requires the routing id (first field) and an access token. */
+export const isRequiredMetaField = (channel: ChannelType, field: MetaField) =>
+  field === "accessToken" || META_FIELDS[channel]?.[0] === field;
+
+/** Channels whose session is a QR code scanned on the phone. */
+export const QR_CHANNELS: readonly ChannelType[] = ["BAILEYS"];
 
 /**
  * The session column's buttons by status (agent-core §2 "Connections page"); a connected web

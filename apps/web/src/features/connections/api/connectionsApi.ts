@@ -59,6 +59,9 @@ export const connectionsApi = {
     api.get<ConnectionDTO[]>("/whatsapp/", { query: { session: 0 }, signal }),
   get: (id: number, signal?: AbortSignal) =>
     api.get<ConnectionDTO>(`/whatsapp/${id}`, { query: { session: 0 }, signal }),
+  /** The connection with its current QR code (the QR dialog's read). */
+  getSession: (id: number, signal?: AbortSignal) =>
+    api.get<ConnectionDTO>(`/whatsapp/${id}`, { signal }),
   create: (payload: ConnectionPayload) => api.post<ConnectionDTO>("/whatsapp", payload),
   update: (id: number, payload: ConnectionPayload) =>
     api.put<ConnectionDTO>(`/whatsapp/${id}`, payload),

@@ -29,7 +29,7 @@ function renderDialog(connection?: ConnectionDTO) {
 
 const jsonBody = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
 
-describe("connection dialog", () => {
+describe("connection dialog", { timeout: 20_000 }, () => {
   it("requires a name of 2 to 50 characters", async () => {
     const { calls } = mockFetch({ "GET /queue": { body: [] } });
     renderDialog();
@@ -40,36 +40,107 @@ describe("connection dialog", () => {
     await user.type(within(dialog).getByLabelText(/^Nome/), "A");
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
     expect(await within(dialog).findByText("Too Short!")).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText(/^Nome/), "b".repeat(50));
+    await user.click(within(dialog).getByLabelText(/^Nome/));
+    await user.paste("b".repeat(50));
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
     expect(await within(dialog).findByText("Too Long!")).toBeInTheDocument();
     expect(calls.some((c) => c.startsWith("POST"))).toBe(false);
   });
 
-  it("offers the web chat now and lists the other channels", async () => {
+  it("offers every channel, WhatsApp first, with the fields of the chosen one only", async () => {
     mockFetch({ "GET /queue": { body: [] } });
     renderDialog();
     const dialog = await screen.findByRole("dialog", { name: "Adicionar conexão" });
     const user = userEvent.setup();
     const channel = within(dialog).getByRole("combobox", { name: "Canal" });
-    expect(channel).toHaveTextContent("Chat do site");
+    expect(channel).toHaveTextContent("WhatsApp");
+    expect(within(dialog).getByRole("combobox", { name: "Provedor" })).toHaveTextContent("Beta");
+    expect(within(dialog).queryByLabelText(/Token de acesso/)).toBeNull();
     await user.click(channel);
     const options = await screen.findAllByRole("option");
     expect(options.map((o) => [o.textContent, o.getAttribute("aria-disabled") === "true"])).toEqual(
       [
-        ["WhatsApp (em breve)", true],
-        ["Facebook (em breve)", true],
-        ["Instagram (em breve)", true],
-        ["WhatsApp Business (em breve)", true],
+        ["WhatsApp", false],
+        ["Facebook", false],
+        ["Instagram", false],
+        ["WhatsApp Business", false],
         ["Chat do site", false],
       ],
     );
-    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("option", { name: "WhatsApp Business" }));
+    expect(within(dialog).getByLabelText(/^ID do número de telefone/)).toBeRequired();
+    expect(within(dialog).getByLabelText(/^ID da conta do WhatsApp Business/)).not.toBeRequired();
+    expect(within(dialog).getByLabelText(/^Token de acesso/)).toBeRequired();
+    expect(within(dialog).queryByLabelText(/ID da página/)).toBeNull();
+    expect(within(dialog).queryByRole("combobox", { name: "Provedor" })).toBeNull();
+    await user.click(within(dialog).getByRole("combobox", { name: "Canal" }));
+    await user.click(await screen.findByRole("option", { name: "Facebook" }));
+    expect(within(dialog).getByLabelText(/^ID da página do Facebook/)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/ID do número de telefone/)).toBeNull();
     expect(
       within(dialog).getByText(
         "As mensagens podem usar as variáveis {saudacao}, {nome}, {numero}, {email}, {protocolo}.",
       ),
     ).toBeInTheDocument();
+  });
+
+  it("creates a Facebook connection with its page id and token; the id is required", async () => {
+    const created = makeConnection({ id: 41, name: "Página", channelType: "FACEBOOK" });
+    const { requests } = mockFetch({
+      "GET /queue": { body: [] },
+      "POST /whatsapp": { status: 201, body: created },
+    });
+    renderDialog();
+    const dialog = await screen.findByRole("dialog", { name: "Adicionar conexão" });
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText(/^Nome/), "Página");
+    await user.click(within(dialog).getByRole("combobox", { name: "Canal" }));
+    await user.click(await screen.findByRole("option", { name: "Facebook" }));
+    await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
+    expect(await within(dialog).findByText("Required")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^ID da página do Facebook/), "1029384756");
+    await user.type(within(dialog).getByLabelText(/^Token de acesso/), "EAAG-secret");
+    await user.click(within(dialog).getByRole("button", { name: "Gerar" }));
+    await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
+    expect(await screen.findByText("Conexão salva com sucesso.")).toBeInTheDocument();
+    const body = jsonBody(requests.find((r) => r.url.pathname === "/whatsapp")!.init);
+    expect(body).toMatchObject({
+      channelType: "FACEBOOK",
+      config: { pageId: "1029384756", accessToken: "EAAG-secret" },
+    });
+    expect(body.token).toMatch(/^[A-Za-z0-9]{24}$/);
+  });
+
+  it("keeps a masked access token and shows the server's field message", async () => {
+    const page = makeConnection({
+      id: 42,
+      name: "Página",
+      channelType: "FACEBOOK",
+      config: { pageId: "111", accessToken: "••••••••wxyz" },
+    });
+    const { requests } = mockFetch({
+      "GET /queue": { body: [] },
+      "PUT /whatsapp/42": {
+        status: 400,
+        body: {
+          error: "ERR_VALIDATION",
+          message: "This id is already used by another connection",
+          fields: { "config.pageId": "Already used by another connection" },
+        },
+      },
+    });
+    renderDialog(page);
+    const dialog = await screen.findByRole("dialog", { name: "Editar conexão" });
+    const user = userEvent.setup();
+    expect(
+      within(dialog).getByText("Deixe como está para manter o token salvo."),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Salvar" }));
+    expect(
+      await within(dialog).findByText("Already used by another connection"),
+    ).toBeInTheDocument();
+    const body = jsonBody(requests.find((r) => r.url.pathname === "/whatsapp/42")!.init);
+    expect(body.config).toEqual({ pageId: "111", accessToken: "••••••••wxyz" });
   });
 
   it("creates a web chat with its widget settings, messages, queues and file", async () => {
@@ -85,6 +156,8 @@ describe("connection dialog", () => {
     const dialog = await screen.findByRole("dialog", { name: "Adicionar conexão" });
     const user = userEvent.setup();
     await user.type(within(dialog).getByLabelText(/^Nome/), "Site");
+    await user.click(within(dialog).getByRole("combobox", { name: "Canal" }));
+    await user.click(await screen.findByRole("option", { name: "Chat do site" }));
     await user.type(within(dialog).getByLabelText("Título do widget"), "Fale conosco");
     await user.type(within(dialog).getByLabelText("Mensagem de saudação"), "Olá {{nome}!");
     await user.type(within(dialog).getByLabelText("Mensagem de conclusão"), "Até logo");

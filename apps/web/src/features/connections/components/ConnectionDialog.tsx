@@ -12,6 +12,7 @@ import { useConnectionForm } from "../hooks/useConnectionForm";
 import { ConnectionFileField } from "./ConnectionFileField";
 import { ConnectionMainFields } from "./ConnectionMainFields";
 import { ConnectionMessagesFields } from "./ConnectionMessagesFields";
+import { MetaFields } from "./MetaFields";
 import { WebChatFields } from "./WebChatFields";
 
 interface ConnectionDialogProps {
@@ -48,6 +49,7 @@ export function ConnectionDialog({ open, connection, onClose }: ConnectionDialog
           <Stack spacing={2}>
             <ConnectionMainFields form={form} isEdit={isEdit} />
             {channelType === "WEB_CHAT" && <WebChatFields form={form} />}
+            <MetaFields form={form} channelType={channelType} isEdit={isEdit} />
             <ConnectionMessagesFields form={form} />
             <ConnectionFileField
               connection={connection}

@@ -1,26 +1,34 @@
 import { CHANNEL_TYPES } from "@atrium/shared";
+import AutorenewIcon from "@mui/icons-material/Autorenew";
+import Button from "@mui/material/Button";
 import FormControlLabel from "@mui/material/FormControlLabel";
+import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import { useQuery } from "@tanstack/react-query";
-import { Controller, type UseFormReturn } from "react-hook-form";
+import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { textFieldProps } from "../../../components/form/textFieldProps";
 import { queuesApi, queuesKeys } from "../../queues/api/queuesApi";
 import { QueueMultiSelect } from "../../queues/components/QueueMultiSelect";
-import { CREATABLE_CHANNELS } from "../api/connectionRules";
-import type { ConnectionFormValues } from "../hooks/connectionFormValues";
+import { generateConnectionToken, type ConnectionFormValues } from "../hooks/connectionFormValues";
+
+/** The session library track; "beta" is the spec's default. */
+const PROVIDERS = ["beta", "stable"] as const;
 
 interface Props {
   form: UseFormReturn<ConnectionFormValues>;
   isEdit: boolean;
 }
 
-/** Name, channel (fixed once created), default flag, queues and API token. */
+/** Name, channel (fixed once created), default flag, queues, API token and provider. */
 export function ConnectionMainFields({ form, isEdit }: Props) {
   const { t } = useTranslation("connections");
+  const channelType = useWatch({ control: form.control, name: "channelType" });
+  // A generated token is set without a keystroke: its label must move up by itself.
+  const token = useWatch({ control: form.control, name: "token" });
   const queues = useQuery({
     queryKey: queuesKeys.list(),
     queryFn: ({ signal }) => queuesApi.list(undefined, signal),
@@ -46,16 +54,11 @@ export function ConnectionMainFields({ form, isEdit }: Props) {
               disabled={isEdit}
               fullWidth
             >
-              {CHANNEL_TYPES.map((type) => {
-                const available = isEdit || CREATABLE_CHANNELS.includes(type);
-                return (
-                  <MenuItem key={type} value={type} disabled={!available}>
-                    {available
-                      ? t(`channels.${type}`)
-                      : t("dialog.channelSoon", { channel: t(`channels.${type}`) })}
-                  </MenuItem>
-                );
-              })}
+              {CHANNEL_TYPES.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {t(`channels.${type}`)}
+                </MenuItem>
+              ))}
             </TextField>
           )}
         />
@@ -96,7 +99,43 @@ export function ConnectionMainFields({ form, isEdit }: Props) {
         helperText={form.formState.errors.token?.message ?? t("dialog.tokenHint")}
         autoComplete="off"
         fullWidth
+        slotProps={{
+          inputLabel: token ? { shrink: true } : undefined,
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <Button
+                  size="small"
+                  startIcon={<AutorenewIcon />}
+                  onClick={() =>
+                    form.setValue("token", generateConnectionToken(), {
+                      shouldDirty: true,
+                      shouldValidate: true,
+                    })
+                  }
+                >
+                  {t("dialog.generateToken")}
+                </Button>
+              </InputAdornment>
+            ),
+          },
+        }}
       />
+      {channelType === "BAILEYS" && (
+        <Controller
+          control={form.control}
+          name="provider"
+          render={({ field }) => (
+            <TextField {...field} select label={t("dialog.provider")} fullWidth>
+              {PROVIDERS.map((provider) => (
+                <MenuItem key={provider} value={provider}>
+                  {t(`dialog.providers.${provider}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      )}
     </>
   );
 }

@@ -43,11 +43,11 @@ const buttonsIn = (row: HTMLElement) =>
     .concat(within(row).queryAllByRole("link"))
     .map((b) => b.textContent || b.getAttribute("aria-label"));
 
-describe("/connections", () => {
+describe("/connections", { timeout: 20_000 }, () => {
   it("shows an admin every column, the Add button and the row actions", async () => {
     const { calls } = mockFetch({ "GET /whatsapp/": { body: [site] } });
     renderPage(admin);
-    await screen.findByRole("cell", { name: "Site" });
+    await screen.findByRole("cell", { name: "Site" }, { timeout: 5000 });
     expect(headers()).toEqual([
       "Canal",
       "Nome",
@@ -71,7 +71,7 @@ describe("/connections", () => {
   it("shows a user no Add button, no session column and no actions", async () => {
     mockFetch({ "GET /whatsapp/": { body: [site] } });
     renderPage(agent);
-    await screen.findByRole("cell", { name: "Site" });
+    await screen.findByRole("cell", { name: "Site" }, { timeout: 5000 });
     expect(headers()).toEqual(["Canal", "Nome", "Status", "Última atualização", "Padrão"]);
     expect(screen.queryByRole("button", { name: "Adicionar" })).not.toBeInTheDocument();
     expect(buttonsIn(rowOf("Site"))).toEqual([]);
@@ -94,7 +94,7 @@ describe("/connections", () => {
       },
     });
     renderPage(admin);
-    await screen.findByRole("cell", { name: "Site" });
+    await screen.findByRole("cell", { name: "Site" }, { timeout: 5000 });
     const session = (name: string) =>
       buttonsIn(rowOf(name)).filter((label) => !/^(Editar|Excluir) /.test(label ?? ""));
     expect(session("A-qr")).toEqual(["QR Code"]);
@@ -187,7 +187,7 @@ describe("/connections", () => {
   it("keeps the list current with company whatsapp and session events", async () => {
     mockFetch({ "GET /whatsapp/": { body: [site] } });
     const queryClient = renderPage(admin);
-    await screen.findByRole("cell", { name: "Site" });
+    await screen.findByRole("cell", { name: "Site" }, { timeout: 5000 });
     const socket = new FakeSocket();
     bindRealtimeEvents(socket.asSocket(), {
       companyId: 1,
@@ -217,5 +217,54 @@ describe("/connections", () => {
     expect(screen.getByRole("cell", { name: "Site novo" })).toBeInTheDocument();
     await push(channels.whatsapp(1), { action: "delete", whatsappId: 5 });
     expect(screen.queryByRole("cell", { name: "Zap" })).toBeNull();
+  });
+
+  it("shows the QR code at 256 px and closes when a session update empties it", async () => {
+    const zap = makeConnection({
+      id: 9,
+      name: "Zap",
+      channelType: "BAILEYS",
+      status: "qrcode",
+      qrcode: "2@first-code",
+    });
+    const { calls } = mockFetch({
+      "GET /whatsapp/": { body: [zap] },
+      "GET /whatsapp/9": { body: zap },
+    });
+    const queryClient = renderPage(admin);
+    const socket = new FakeSocket();
+    bindRealtimeEvents(socket.asSocket(), {
+      companyId: 1,
+      userId: admin.id,
+      queryClient,
+      readUserUuid: () => "session-1",
+      onCurrentUserChanged: vi.fn(),
+      endSessionWithNotice: vi.fn(),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "QR Code" }));
+    const dialog = await screen.findByRole("dialog", { name: "Leia o QR Code — Zap" });
+    const svg = await within(dialog).findByTitle("QR Code da sessão");
+    expect(svg.closest("svg")).toHaveAttribute("width", "256");
+    expect(calls).toContain("GET /whatsapp/9");
+
+    const session = (patch: object) =>
+      act(async () => {
+        socket.serverEmit(channels.whatsappSession(1), {
+          action: "update",
+          session: { id: 9, retries: 0, updatedAt: new Date().toISOString(), ...patch },
+        });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+    // A new code replaces the old one; the dialog stays.
+    await session({ status: "qrcode", qrcode: "2@second-code" });
+    expect(screen.getByRole("dialog", { name: "Leia o QR Code — Zap" })).toBeInTheDocument();
+    // Scanned: the code is emptied, the dialog closes, the row shows the new status.
+    await session({ status: "CONNECTED", qrcode: "" });
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Leia o QR Code — Zap" })).toBeNull(),
+    );
+    await waitFor(() => expect(within(rowOf("Zap")).getByText("Conectado")).toBeInTheDocument());
+    expect(within(rowOf("Zap")).getByRole("button", { name: "Desconectar" })).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { useDeleteConnection, useSessionCommand } from "../hooks/useConnectionMu
 import { useConnections } from "../hooks/useConnections";
 import { ConnectionDialog } from "./ConnectionDialog";
 import { ConnectionsTable } from "./ConnectionsTable";
+import { QrCodeDialog } from "./QrCodeDialog";
 
 interface DialogState {
   open: boolean;
@@ -29,6 +30,7 @@ export function ConnectionsPage() {
   const session = useSessionCommand();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const [toDelete, setToDelete] = useState<ConnectionDTO | null>(null);
+  const [qrFor, setQrFor] = useState<number | null>(null);
   const editing = connections.find((c) => c.id === dialog.connectionId);
 
   const confirmDelete = () => {
@@ -55,6 +57,7 @@ export function ConnectionsPage() {
           loading={list.isPending}
           busyId={session.isPending ? (session.variables?.id ?? null) : null}
           onCommand={(connection, command) => session.mutate({ id: connection.id, command })}
+          onShowQr={(connection) => setQrFor(connection.id)}
           onEdit={(connection) => setDialog({ open: true, connectionId: connection.id })}
           onDelete={setToDelete}
         />
@@ -64,6 +67,10 @@ export function ConnectionsPage() {
         open={dialog.open}
         connection={editing}
         onClose={() => setDialog((state) => ({ ...state, open: false }))}
+      />
+      <QrCodeDialog
+        connection={connections.find((c) => c.id === qrFor)}
+        onClose={() => setQrFor(null)}
       />
       <ConfirmDialog
         open={toDelete !== null}

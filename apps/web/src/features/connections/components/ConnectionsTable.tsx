@@ -22,6 +22,7 @@ interface ConnectionsTableProps {
   loading: boolean;
   busyId: number | null;
   onCommand(connection: ConnectionDTO, command: SessionCommand): void;
+  onShowQr(connection: ConnectionDTO): void;
   onEdit(connection: ConnectionDTO): void;
   onDelete(connection: ConnectionDTO): void;
 }
@@ -34,7 +35,7 @@ const formatUpdatedAt = (iso: string) => format(new Date(iso), "dd/MM/yy HH:mm")
  * actions (connections-page:editOrDeleteConnection).
  */
 export function ConnectionsTable(props: ConnectionsTableProps) {
-  const { connections, loading, busyId, onCommand, onEdit, onDelete } = props;
+  const { connections, loading, busyId, onCommand, onShowQr, onEdit, onDelete } = props;
   const { t } = useTranslation("connections");
   const { user } = useAuth();
   const showSession = can(user, "connections-page:actionButtons");
@@ -74,6 +75,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
                   connection={connection}
                   busy={busyId === connection.id}
                   onCommand={(command) => onCommand(connection, command)}
+                  onShowQr={() => onShowQr(connection)}
                 />
               </TableCell>
             )}

@@ -1,5 +1,6 @@
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
+import QrCode2Icon from "@mui/icons-material/QrCode2";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -15,8 +16,7 @@ interface SessionButtonsProps {
   connection: ConnectionDTO;
   busy: boolean;
   onCommand(command: SessionCommand): void;
-  /** The QR dialog arrives with the WhatsApp session issue; until then the button waits. */
-  onShowQr?(): void;
+  onShowQr(): void;
 }
 
 const COMMANDS: Partial<Record<SessionButton, SessionCommand>> = {
@@ -59,7 +59,7 @@ export function SessionButtons({ connection, busy, onCommand, onShowQr }: Sessio
         );
       case "showQr":
         return (
-          <Button {...common} onClick={onShowQr} disabled={!onShowQr}>
+          <Button {...common} variant="contained" startIcon={<QrCode2Icon />} onClick={onShowQr}>
             {t("session.showQr")}
           </Button>
         );

@@ -2,7 +2,7 @@ import { connectionSchema, FORM_SUBMIT_DELAY_MS } from "@atrium/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { useForm, type FieldPath, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../api/ApiError";
 import { toastError } from "../../../api/toastError";
@@ -15,6 +15,14 @@ import {
   formValuesToPayload,
   type ConnectionFormValues,
 } from "./connectionFormValues";
+
+const META_FIELD_PATHS = [
+  "config.pageId",
+  "config.instagramAccountId",
+  "config.phoneNumberId",
+  "config.wabaId",
+  "config.accessToken",
+];
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -69,8 +77,12 @@ export function useConnectionForm({ open, connection, onClose }: Options) {
       onClose();
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.fields?.name) {
-        form.setError("name", { message: err.fields.name });
+      // The server's field messages (name taken, Meta id used elsewhere, token required…).
+      const known = new Set(["name", "token", ...META_FIELD_PATHS]);
+      for (const [field, message] of Object.entries(
+        err instanceof ApiError ? (err.fields ?? {}) : {},
+      )) {
+        if (known.has(field)) form.setError(field as FieldPath<ConnectionFormValues>, { message });
       }
       toastError(err);
     },

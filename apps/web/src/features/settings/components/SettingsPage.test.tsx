@@ -18,7 +18,10 @@ const tabNames = () => screen.getAllByRole("tab").map((tab) => tab.textContent);
 
 describe("/settings", () => {
   it("shows Options only for an admin; Companies, Plans and Help for a super user", async () => {
-    mockFetch({ "GET /settings": { body: settings("disabled") } });
+    mockFetch({
+      "GET /settings": { body: settings("disabled") },
+      "GET /plans/all": { body: [] },
+    });
     const view = renderScreen(<SettingsPage />, admin);
     await screen.findByLabelText("Criação de usuário");
     expect(tabNames()).toEqual(["Opções"]);
@@ -27,7 +30,7 @@ describe("/settings", () => {
     await screen.findByLabelText("Criação de usuário");
     expect(tabNames()).toEqual(["Opções", "Empresas", "Planos", "Ajuda"]);
     await userEvent.setup().click(screen.getByRole("tab", { name: "Planos" }));
-    expect(screen.getByText("Esta tela chegará em uma próxima versão.")).toBeInTheDocument();
+    expect(await screen.findByText("Nenhum plano cadastrado.")).toBeInTheDocument();
   });
 
   it("saves a change at once with 'Atualizando...' and the Schedules tab follows scheduleType", async () => {

@@ -18,12 +18,18 @@ interface UserModalProps {
   open: boolean;
   /** Absent: add a user. Present: edit that user (the current user from 'Perfil'). */
   userId?: number;
+  /** Adding from the operator's Companies screen: the new user joins this company. */
+  companyId?: number;
   onClose(): void;
 }
 
-export function UserModal({ open, userId, onClose }: UserModalProps) {
+export function UserModal({ open, userId, companyId, onClose }: UserModalProps) {
   const { t } = useTranslation(["users", "common"]);
-  const { form, onSubmit, isEdit, abilities, loading, saving } = useUserForm({ userId, onClose });
+  const { form, onSubmit, isEdit, abilities, loading, saving } = useUserForm({
+    userId,
+    companyId,
+    onClose,
+  });
   const selectedCompanyId = useWatch({ control: form.control, name: "selectedCompanyId" });
   const options = useUserFormOptions({ ...abilities, selectedCompanyId });
 

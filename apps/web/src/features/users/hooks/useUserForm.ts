@@ -24,7 +24,15 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The user modal (admin-operator §2.5, §5): loads the user on edit, validates with the
  * shared schemas, submits after 400 ms, then closes, resets and confirms with a toast.
  */
-export function useUserForm({ userId, onClose }: { userId?: number; onClose(): void }) {
+export function useUserForm({
+  userId,
+  companyId,
+  onClose,
+}: {
+  userId?: number;
+  companyId?: number;
+  onClose(): void;
+}) {
   const { t } = useTranslation("users");
   const queryClient = useQueryClient();
   const { user: me, setCurrentUser } = useAuth();
@@ -61,7 +69,9 @@ export function useUserForm({ userId, onClose }: { userId?: number; onClose(): v
 
   const save = useMutation({
     mutationFn: (payload: UserPayload) =>
-      userId === undefined ? usersApi.create(payload) : usersApi.update(userId, payload),
+      userId === undefined
+        ? usersApi.create(companyId ? { ...payload, companyId } : payload)
+        : usersApi.update(userId, payload),
     onSuccess: (saved) => {
       upsertUserInLists(queryClient, saved);
       queryClient.setQueryData(usersKeys.detail(saved.id), saved);

@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_tracking" ADD COLUMN "rating_requested_at" timestamp with time zone;

@@ -1,0 +1,155 @@
+import type { Readable } from "node:stream";
+import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage } from "baileys";
+import { AppError } from "../../lib/errors.js";
+import {
+  PermanentSendError,
+  type ChannelAdapter,
+  type ConnectionRow,
+  type ContactRow,
+  type OutboundMessage,
+  type SendResult,
+} from "../channel.js";
+import { fakeId } from "./fake-socket.js";
+import type { BaileysSessionManager } from "./manager.js";
+import { numberToJid, outgoingContent } from "./mapper.js";
+import type { BaileysSession } from "./session.js";
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** The JID of a contact: its group, its LID when that is all we know, else its number. */
+export function contactJid(contact: Pick<ContactRow, "number" | "isGroup" | "lid">): string {
+  if (contact.isGroup) return numberToJid(contact.number, true);
+  if (contact.lid && contact.lid === contact.number) return `${contact.lid}@lid`;
+  return numberToJid(contact.number);
+}
+
+/** BAILEYS: WhatsApp through the session of the connection (DESIGN rule 8). */
+export class BaileysAdapter implements ChannelAdapter {
+  readonly type = "BAILEYS" as const;
+  /** Numbers already confirmed on WhatsApp, per connection (onWhatsApp costs a round trip). */
+  private readonly valid = new Set<string>();
+
+  constructor(private readonly sessions: BaileysSessionManager) {}
+
+  async start(connection: ConnectionRow): Promise<void> {
+    await this.sessions.command(connection, { type: "start", connectionId: connection.id });
+  }
+
+  async stop(connection: ConnectionRow): Promise<void> {
+    await this.sessions.command(connection, { type: "logout", connectionId: connection.id });
+  }
+
+  async send(
+    connection: ConnectionRow,
+    contact: ContactRow,
+    message: OutboundMessage,
+  ): Promise<SendResult> {
+    const session = this.sessions.local(connection.id);
+    if (!session) return this.sessions.deliverRemotely(connection, message.messageId);
+    const socket = this.openSocket(session);
+    const jid = await this.checkedJid(session, contact).catch((err: unknown) => {
+      // Not on WhatsApp: retrying cannot help, the message shows the reason.
+      if (err instanceof AppError && err.code === "ERR_WAPP_INVALID_CONTACT")
+        throw new PermanentSendError(err.code);
+      throw err;
+    });
+    const file = message.file
+      ? {
+          name: message.file.name,
+          mimeType: message.file.mimeType,
+          data: await readAll(message.file.open()),
+        }
+      : undefined;
+    const content = outgoingContent(message, file) as AnyMessageContent;
+    const messageId = fakeId();
+    const options: MiscMessageGenerationOptions = { messageId };
+    if (message.quoted?.providerMessageId) {
+      options.quoted = {
+        key: {
+          remoteJid: jid,
+          id: message.quoted.providerMessageId,
+          fromMe: message.quoted.fromMe,
+        },
+        message: { conversation: message.quoted.body },
+      } as WAMessage;
+    }
+    session.trackOwnSend(messageId);
+    const sent = await socket.sendMessage(jid, content, options);
+    return { providerMessageId: sent?.key.id ?? messageId, ack: 1 };
+  }
+
+  async deleteMessage(
+    connection: ConnectionRow,
+    contact: ContactRow,
+    providerMessageId: string,
+  ): Promise<void> {
+    const socket = this.openSocket(this.sessions.local(connection.id));
+    const jid = contactJid(contact);
+    await socket.sendMessage(jid, {
+      delete: { remoteJid: jid, fromMe: true, id: providerMessageId },
+    });
+  }
+
+  async markRead(
+    connection: ConnectionRow,
+    contact: ContactRow,
+    providerMessageIds: string[],
+  ): Promise<void> {
+    const session = this.sessions.local(connection.id);
+    if (!session?.open) return; // read receipts are best effort
+    const jid = contactJid(contact);
+    await session.socket!.readMessages(
+      providerMessageIds.map((id) => ({ remoteJid: jid, id, fromMe: false })),
+    );
+  }
+
+  async typing(connection: ConnectionRow, contact: ContactRow, on: boolean): Promise<void> {
+    const session = this.sessions.local(connection.id);
+    if (!session?.open) return;
+    await session.socket!.sendPresenceUpdate(on ? "composing" : "paused", contactJid(contact));
+  }
+
+  async profilePicture(
+    connection: ConnectionRow,
+    contact: ContactRow,
+  ): Promise<string | undefined> {
+    const session = this.sessions.local(connection.id);
+    if (!session?.open) return undefined;
+    return session.socket!.profilePictureUrl(contactJid(contact), "image").catch(() => undefined);
+  }
+
+  /** Whether a number is on WhatsApp (ERR_WAPP_INVALID_CONTACT when not). */
+  async checkNumber(connection: ConnectionRow, number: string): Promise<string> {
+    const session = this.sessions.local(connection.id);
+    return this.checkedJid(session, { number, isGroup: false, lid: null });
+  }
+
+  private openSocket(session: BaileysSession | undefined) {
+    if (!session?.open || !session.socket) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+    return session.socket;
+  }
+
+  private async checkedJid(
+    session: BaileysSession | undefined,
+    contact: Pick<ContactRow, "number" | "isGroup" | "lid">,
+  ): Promise<string> {
+    const socket = this.openSocket(session);
+    const jid = contactJid(contact);
+    if (contact.isGroup || jid.endsWith("@lid")) return jid;
+    const key = `${session!.connectionId}:${contact.number}`;
+    if (this.valid.has(key)) return jid;
+    let found: { jid: string; exists: boolean } | undefined;
+    try {
+      [found] = (await socket.onWhatsApp(jid)) ?? [];
+    } catch {
+      throw new AppError("ERR_WAPP_CHECK_CONTACT");
+    }
+    if (!found?.exists) throw new AppError("ERR_WAPP_INVALID_CONTACT");
+    this.valid.add(key);
+    return found.jid || jid;
+  }
+}

@@ -1,0 +1,115 @@
+import Button from "@mui/material/Button";
+import TableCell from "@mui/material/TableCell";
+import Typography from "@mui/material/Typography";
+import { format, isValid, parseISO } from "date-fns";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { CompanyConnectionDTO, OperatorCompanyDTO } from "../api/companiesApi";
+import type { CompanyActions } from "../hooks/useCompanyActions";
+import { CompanyConnections } from "./CompanyConnections";
+import { CompanyFileCell } from "./CompanyFileCell";
+
+function day(value: string | null | undefined): string {
+  if (!value) return "-";
+  const date = parseISO(value);
+  return isValid(date) ? format(date, "dd/MM/yyyy") : value;
+}
+
+function TwoLines({ first, second }: { first: ReactNode; second?: ReactNode }) {
+  return (
+    <>
+      <Typography variant="body2" noWrap>
+        {first || "-"}
+      </Typography>
+      {second && (
+        <Typography variant="caption" color="text.secondary" noWrap component="div">
+          {second}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** The cells of one company row, after its select button. */
+export function CompanyRowCells({
+  company,
+  actions,
+  onRestart,
+}: {
+  company: OperatorCompanyDTO;
+  actions: CompanyActions;
+  onRestart(connection: CompanyConnectionDTO): void;
+}) {
+  const { t } = useTranslation("companies");
+  const fileBusy = actions.uploadFile.isPending || actions.deleteFile.isPending;
+  const fileCell = (kind: "invoice" | "note") => (
+    <TableCell>
+      <CompanyFileCell
+        kind={kind}
+        companyName={company.name}
+        file={kind === "invoice" ? company.invoiceFile : company.noteFile}
+        busy={fileBusy}
+        onUpload={(file) => actions.uploadFile.mutate({ company, kind, file })}
+        onDelete={() => actions.deleteFile.mutate({ company, kind })}
+      />
+    </TableCell>
+  );
+  const payment = company.paymentStatus ?? "PENDING";
+  return (
+    <>
+      <TableCell>{company.instance?.name ?? "-"}</TableCell>
+      <TableCell>
+        <TwoLines first={company.name} second={company.document} />
+      </TableCell>
+      <TableCell>
+        <TwoLines first={company.email} second={company.phone} />
+      </TableCell>
+      <TableCell>{company.segments || "-"}</TableCell>
+      <TableCell>
+        <TwoLines
+          first={company.plan?.name}
+          second={company.paymentMethod && t(`paymentMethods.${company.paymentMethod}`)}
+        />
+      </TableCell>
+      <TableCell>{t(company.invoiceRequired ? "yes" : "no")}</TableCell>
+      <TableCell>{company.useType ? t(`useTypes.${company.useType}`) : "-"}</TableCell>
+      <TableCell>
+        {company.archived ? (
+          <TwoLines first={t("table.archived")} second={day(company.archivedAt)} />
+        ) : (
+          t(company.status ? "status.active" : "status.inactive")
+        )}
+      </TableCell>
+      <TableCell sx={{ whiteSpace: "nowrap" }}>
+        {payment === "PENDING" ? (
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={actions.paymentRequest.isPending}
+            aria-label={t("table.sendPayment", { name: company.name })}
+            onClick={() => actions.paymentRequest.mutate(company)}
+          >
+            {t("paymentStatuses.PENDING")}
+          </Button>
+        ) : (
+          <TwoLines
+            first={t(`paymentStatuses.${payment}`)}
+            second={company.lastSendPaymentAt && day(company.lastSendPaymentAt)}
+          />
+        )}
+      </TableCell>
+      {fileCell("invoice")}
+      {fileCell("note")}
+      <TableCell>{day(company.createdAt)}</TableCell>
+      <TableCell>
+        <TwoLines
+          first={day(company.dueDate)}
+          second={company.recurrence && t(`recurrences.${company.recurrence}`)}
+        />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: "nowrap" }}>
+        <CompanyConnections connections={company.whatsapps ?? []} onRestart={onRestart} />
+      </TableCell>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Grid from "@mui/material/Grid";
+import TextField from "@mui/material/TextField";
+import { useTranslation } from "react-i18next";
+import { textFieldProps } from "../../../components/form/textFieldProps";
+import { CONNECTION_LIMIT_KEYS } from "../api/plansApi";
+import type { usePlanForm } from "../hooks/usePlanForm";
+
+type PlanFormState = ReturnType<typeof usePlanForm>;
+
+const NUMBER_FIELDS = ["users", "queues", ...CONNECTION_LIMIT_KEYS] as const;
+
+/** Nome, Usuários, Filas and the five connection limits; Clear, Delete, Save (§2.4). */
+export function PlanForm({ state, onDelete }: { state: PlanFormState; onDelete(): void }) {
+  const { t } = useTranslation(["plans", "common"]);
+  const { form, onSubmit, saving, editing, clear } = state;
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t("formLabel")}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField label={t("fields.name")} fullWidth {...textFieldProps(form, "name")} />
+        </Grid>
+        <Grid size={{ md: 6 }} sx={{ display: { xs: "none", md: "block" } }} />
+        {NUMBER_FIELDS.map((name) => (
+          <Grid key={name} size={{ xs: 6, sm: 3, md: "grow" }} sx={{ minWidth: 130 }}>
+            <TextField
+              label={t(`fields.${name}`)}
+              type="number"
+              fullWidth
+              slotProps={{ htmlInput: { min: 0, step: 1 } }}
+              {...textFieldProps(form, name)}
+            />
+          </Grid>
+        ))}
+        <Grid size={12} sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
+          <Button onClick={clear} disabled={saving}>
+            {t("actions.clear")}
+          </Button>
+          {editing && (
+            <Button color="error" variant="outlined" onClick={onDelete} disabled={saving}>
+              {t("common:actions.delete")}
+            </Button>
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={saving}
+            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {t("common:actions.save")}
+          </Button>
+        </Grid>
+      </Grid>
+    </form>
+  );
+}

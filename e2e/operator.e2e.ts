@@ -1,0 +1,169 @@
+import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { loginUi, SHOTS, unique } from "./support";
+
+const OPERATOR_SHOTS = process.env.OPERATOR_SHOTS ?? SHOTS;
+
+/** A calendar day `days` from today, YYYY-MM-DD (the browser shares the test's clock). */
+function inDays(days: number): string {
+  const d = new Date();
+  d.setHours(12, 0, 0, 0);
+  d.setDate(d.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+async function choose(page: Page, label: RegExp, option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+async function createCompany(
+  page: Page,
+  company: { name: string; email: string; password: string; plan: string; dueDate: string },
+) {
+  const form = page.getByRole("form", { name: "Empresa" });
+  await form.getByLabel("Nome", { exact: true }).fill(company.name);
+  await form.getByLabel(/^E-mail/).fill(company.email);
+  await form.getByLabel("Senha do administrador").fill(company.password);
+  await choose(page, /^Plano/, company.plan);
+  await form.getByLabel("Data de vencimento").fill(company.dueDate);
+  await form.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Operação realizada com sucesso!").first()).toBeVisible();
+  await expect(page.getByRole("cell", { name: company.name, exact: true })).toBeVisible();
+  await expect(form.getByLabel("Nome", { exact: true })).toHaveValue("");
+}
+
+/**
+ * The platform operator: a plan, two companies (the second one's admin signs in), filters,
+ * archive and background delete of the first; help records with their delete confirmation.
+ */
+test("the operator manages plans, companies and help records", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  mkdirSync(OPERATOR_SHOTS, { recursive: true });
+  const suffix = unique();
+  const planName = `Plano ${suffix}`;
+  const first = {
+    name: `Alfa ${suffix}`,
+    email: `alfa-${suffix}@cliente.test`,
+    password: "alfa-senha-123",
+    plan: planName,
+    dueDate: inDays(-5),
+  };
+  const second = {
+    name: `Beta ${suffix}`,
+    email: `beta-${suffix}@cliente.test`,
+    password: "beta-senha-123",
+    plan: planName,
+    dueDate: inDays(3),
+  };
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginUi(page, "admin@e2e.test", "admin-e2e-123");
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto("/settings");
+
+  // Plans: the name is required; then a plan with its limits.
+  await page.getByRole("tab", { name: "Planos" }).click();
+  const planForm = page.getByRole("form", { name: "Plano" });
+  await planForm.getByRole("button", { name: "Salvar" }).click();
+  await expect(planForm.getByText("Required")).toBeVisible();
+  await planForm.getByLabel("Nome").fill(planName);
+  await planForm.getByLabel("Usuários").fill("5");
+  await planForm.getByLabel("Filas").fill("3");
+  await planForm.getByLabel("Web Chat").fill("2");
+  await planForm.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Operação realizada com sucesso!").first()).toBeVisible();
+  const planRow = page.getByRole("row").filter({ hasText: planName });
+  await expect(planRow.getByRole("cell")).toHaveText([
+    "",
+    planName,
+    "5",
+    "3",
+    "0",
+    "0",
+    "0",
+    "0",
+    "2",
+  ]);
+  await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-plans.png`, fullPage: true });
+
+  // Companies: two of them on the new plan.
+  await page.getByRole("tab", { name: "Empresas" }).click();
+  await createCompany(page, first);
+  await createCompany(page, second);
+  const table = page.getByRole("table", { name: "Empresas" });
+  const firstRow = table.getByRole("row").filter({ hasText: first.name });
+  const secondRow = table.getByRole("row").filter({ hasText: second.name });
+  await expect(firstRow).toHaveAttribute("data-state", "overdue");
+  await expect(secondRow).toHaveAttribute("data-state", "dueSoon");
+  await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-companies.png`, fullPage: true });
+
+  // Filters: text, then the overdue preset.
+  const search = page.getByLabel("Buscar por nome ou e-mail");
+  await search.fill(`beta-${suffix}`);
+  await expect(secondRow).toBeVisible();
+  await expect(firstRow).toHaveCount(0);
+  await search.fill(suffix);
+  await choose(page, /^Vencimento/, "Vencidas");
+  await expect(firstRow).toBeVisible();
+  await expect(secondRow).toHaveCount(0);
+  await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-companies-filtered.png` });
+  await choose(page, /^Vencimento/, "Todos");
+
+  // The second company's admin signs in on another browser and sees the app.
+  const clientContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const clientPage = await clientContext.newPage();
+  await loginUi(clientPage, second.email, second.password);
+  await expect(clientPage).not.toHaveURL(/\/login/);
+  await expect(clientPage.getByRole("navigation").first()).toBeVisible();
+  await clientPage.screenshot({ path: `${OPERATOR_SHOTS}/operator-client-login.png` });
+  await clientContext.close();
+
+  // Archive, then delete, the first company.
+  await firstRow.getByRole("button", { name: `Selecionar ${first.name}` }).click();
+  const form = page.getByRole("form", { name: "Empresa" });
+  await expect(form.getByLabel(/^E-mail/)).toHaveValue(first.email);
+  await expect(form.getByRole("button", { name: "Excluir" })).toHaveCount(0);
+  await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-company-selected.png` });
+  await form.getByRole("button", { name: "Arquivar" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirmar" }).click();
+  await expect(firstRow.getByText("Arquivada")).toBeVisible();
+  await expect(firstRow).toHaveAttribute("data-state", "archived");
+  await form.getByRole("button", { name: "Excluir" }).click();
+  const confirm = page.getByRole("dialog");
+  await expect(confirm).toContainText("Deseja realmente excluir esse registro?");
+  await confirm.getByRole("button", { name: "Confirmar" }).click();
+  await expect(
+    page.getByText(
+      "Solicitação realizada com sucesso! Essa rotina será executada em background, verifique em alguns minutos.",
+    ),
+  ).toBeVisible();
+  // The background job removes it: reopen the tab (with archived shown) until it is gone.
+  await expect(async () => {
+    await page.getByRole("tab", { name: "Planos" }).click();
+    await page.getByRole("tab", { name: "Empresas" }).click();
+    await page.getByLabel("Mostrar arquivadas").check();
+    await expect(secondRow).toBeVisible();
+    await expect(firstRow).toHaveCount(0);
+  }).toPass({ timeout: 60_000 });
+
+  // Help records: save one in Version 2, then delete it after the confirmation.
+  const helpTitle = `Tutorial ${suffix}`;
+  await page.getByRole("tab", { name: "Ajuda" }).click();
+  const helpForm = page.getByRole("form", { name: "Registro de ajuda" });
+  await helpForm.getByLabel("Título").fill(helpTitle);
+  await helpForm.getByLabel("Código do Vídeo").fill("dQw4w9WgXcQ");
+  await helpForm.getByLabel("Descrição").fill("Como atender pelo chat do site");
+  await choose(page, /^Versão/, "Versão 2");
+  await helpForm.getByRole("button", { name: "Salvar" }).click();
+  const version2 = page.getByRole("table", { name: "Versão 2" });
+  await expect(version2.getByRole("cell", { name: helpTitle, exact: true })).toBeVisible();
+  await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-helps.png`, fullPage: true });
+  await version2.getByRole("button", { name: `Editar ${helpTitle}` }).click();
+  await helpForm.getByRole("button", { name: "Excluir" }).click();
+  const helpConfirm = page.getByRole("dialog", { name: "Exclusão de Registro" });
+  await expect(helpConfirm).toContainText("Deseja realmente excluir esse registro?");
+  await helpConfirm.getByRole("button", { name: "Excluir" }).click();
+  await expect(version2.getByRole("cell", { name: helpTitle, exact: true })).toHaveCount(0);
+});
