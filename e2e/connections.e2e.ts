@@ -100,6 +100,6 @@ test("an admin adds a WhatsApp connection, scans its QR code, and disconnects it
     page.getByText("A API de mensagens está desativada para esta empresa.", { exact: true }),
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/messages-api.png` });
-  await page.getByLabel("Mensagem com mídia (multipart)").scrollIntoViewIfNeeded();
+  await page.getByLabel("Mensagem com mídia (multipart)", { exact: true }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/messages-api-docs.png` });
 });

@@ -67,8 +67,8 @@ export function contactOf(
       return ticketId;
     },
     /** The contact writes; answers once the bot has reacted (hooks run before receive resolves). */
-    async says(body: string) {
-      const result = await inbound(server, connection, { number, body });
+    async says(body: string, id?: string) {
+      const result = await inbound(server, connection, { number, body, id });
       ticketId = result.ticket.id;
       ticketsSeen.add(ticketId);
       return result;

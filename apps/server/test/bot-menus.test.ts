@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages, ticketTracking } from "../src/db/schema/index.js";
-import { png } from "./admin-helpers.js";
+import { messages, queues, ticketTracking } from "../src/db/schema/index.js";
+import { multipart, png } from "./admin-helpers.js";
 import { addOption, connectionWithQueues, contactOf, deliveriesSettled } from "./bot-helpers.js";
 import {
   connect,
@@ -125,6 +125,49 @@ describe("chatbot: queues", () => {
     await contact.says("1");
     expect(await contact.botMessages()).toHaveLength(before);
     expect((await contact.ticket()).queueId).toBe(suporte.id);
+  });
+
+  it("sends the queue's greeting file as media with the greeting, then the menu", async () => {
+    const s = await seedCompany(server);
+    await server.db
+      .update(queues)
+      .set({ greetingMessage: "Bem-vindo, {nome}" })
+      .where(eq(queues.id, s.queue.id));
+    const upload = await multipart(server, s.as.admin, "POST", `/queue/${s.queue.id}/upload`, {
+      files: [png],
+    });
+    expect(upload.statusCode).toBe(200);
+    await addOption(server, s.as.admin, { title: "Planos", queueId: s.queue.id });
+    const connection = await connectionWithQueues(server, s.company.id, [s.queue.id]);
+    const contact = contactOf(server, connection);
+    await contact.says("oi");
+    const sent = await contact.botMessages();
+    expect(sent.map((m) => [m.body, m.mediaType, m.fileId !== null])).toEqual([
+      [`Bem-vindo, Contact ${contact.number}`, "image", true],
+      [`1 - Planos\n${BACK}`, "chat", false],
+    ]);
+  });
+
+  it("answers a redelivered message once, and a burst of answers in order", async () => {
+    const s = await seedCompany(server);
+    const other = await createQueue(server.db, s.company.id, { name: "Outra" });
+    await addOption(server, s.as.admin, {
+      title: "Planos",
+      message: "Nossos planos",
+      queueId: s.queue.id,
+    });
+    const connection = await connectionWithQueues(server, s.company.id, [s.queue.id, other.id]);
+    const contact = contactOf(server, connection);
+    await contact.says("oi", "first");
+    const again = await contact.says("oi", "first");
+    expect(again.duplicate).toBe(true);
+    expect(await contact.botMessages()).toHaveLength(1);
+    // Two answers arriving together: the queue first, then its option.
+    await Promise.all([contact.says("1"), contact.says("1")]);
+    expect((await contact.botMessages()).map((m) => m.body).slice(1)).toEqual([
+      `1 - Planos\n${BACK}`,
+      "Nossos planos",
+    ]);
   });
 
   it("stops once an agent accepts the ticket; bot messages are not agent messages", async () => {

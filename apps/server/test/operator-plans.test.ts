@@ -284,3 +284,42 @@ describe("plan limits", () => {
     expect(limitFor(company, null, "queues")).toBeNull();
   });
 });
+
+describe("help records (settings Help tab)", () => {
+  it("lets the operator manage them, shows users version 1, and refuses bad input", async () => {
+    const title = `Como usar ${uid()}`;
+    const v2 = await request(server, superSession, "POST", "/helps", {
+      title,
+      description: "Passo a passo",
+      video: "dQw4w9WgXcQ",
+      version: 2,
+    });
+    expect(v2.statusCode).toBe(201);
+    expect(v2.json()).toMatchObject({ title, version: "2", video: "dQw4w9WgXcQ" });
+
+    const all = (await request(server, superSession, "GET", "/helps/list?version=all")).json();
+    expect(all.map((h: { id: number }) => h.id)).toContain(v2.json().id);
+    const forUser = (await request(server, seed.as.member, "GET", "/helps")).json();
+    expect(forUser.every((h: { version: string }) => h.version === "1")).toBe(true);
+
+    for (const body of [{ title: "" }, { title: "x", version: "3" }]) {
+      const res = await request(server, superSession, "POST", "/helps", body);
+      expect(res.json().error).toBe("ERR_VALIDATION");
+    }
+    const missing = await request(server, superSession, "PUT", "/helps/99999999", { title: "x" });
+    expect(missing.json().error).toBe("ERR_NO_HELP_FOUND");
+
+    for (const who of [seed.as.admin, seed.as.member]) {
+      for (const [method, url] of [
+        ["POST", "/helps"],
+        ["PUT", `/helps/${v2.json().id}`],
+        ["DELETE", `/helps/${v2.json().id}`],
+      ] as const) {
+        const res = await request(server, who, method, url, { title: "Invasão" });
+        expect([method, res.statusCode]).toEqual([method, 403]);
+      }
+    }
+    const removed = await request(server, superSession, "DELETE", `/helps/${v2.json().id}`);
+    expect(removed.statusCode).toBe(204);
+  });
+});

@@ -4,10 +4,12 @@ import {
   companies,
   connectionQueues,
   connections,
+  files,
   queueOptions,
   queues,
   tickets,
 } from "../../db/schema/index.js";
+import { mediaTypeOf } from "../../modules/messages/messages.service.js";
 import { presentTicket } from "../../modules/tickets/tickets.presenter.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { ContactRow, TicketRow } from "../channel.js";
@@ -199,9 +201,19 @@ export class Chatbot {
     const fromQueue = queueOnly || !!queue?.greetingMessage.trim();
     const text = fromQueue ? (queue?.greetingMessage ?? "") : c.connection.greetingMessage;
     const fileId = fromQueue ? queue?.fileId : c.connection.fileId;
-    const body = withMenu(this.render(c, text), menu);
-    if (!body && !fileId) return;
-    await this.send(c, { body, ...(fileId && { fileId, mediaType: "document" }) });
+    const greeting = this.render(c, text);
+    const [file] = fileId
+      ? await this.db.select({ mimeType: files.mimeType }).from(files).where(eq(files.id, fileId))
+      : [];
+    if (!file) {
+      const body = withMenu(greeting, menu);
+      if (body) await this.send(c, { body });
+      return;
+    }
+    // The file carries the greeting as its caption; the menu follows as its own text (captions
+    // do not show with every media type on every channel).
+    await this.send(c, { body: greeting, fileId: fileId!, mediaType: mediaTypeOf(file.mimeType) });
+    if (menu) await this.send(c, { body: menu });
   }
 
   private async sendOption(c: Conversation, option: OptionRow): Promise<void> {

@@ -1,57 +1,18 @@
-import type { OperatorCompanyDTO } from "../api/companiesApi";
-import { COMPANY_ROW_COLORS, todayIso } from "@atrium/shared";
+import { COMPANY_ROW_COLORS } from "@atrium/shared";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { mockFetch } from "../../../test/fetchMock";
-import { makeUser } from "../../../test/fixtures";
 import { renderScreen } from "../../../test/renderScreen";
+import {
+  choose,
+  inDays,
+  makeCompany as company,
+  mockCompaniesScreen,
+  operator,
+  rowNames,
+  rowOf,
+} from "../test/companyFixtures";
 import { CompaniesManager } from "./CompaniesManager";
-
-const operator = makeUser({ id: 1, profile: "admin", super: true, companyId: 1 });
-
-/** A calendar day `days` from today (noon, so a DST change cannot move it). */
-function inDays(days: number): string {
-  const date = new Date();
-  date.setHours(12, 0, 0, 0);
-  date.setDate(date.getDate() + days);
-  return todayIso(date);
-}
-
-let nextId = 10;
-function company(overrides: Partial<OperatorCompanyDTO>): OperatorCompanyDTO {
-  const id = overrides.id ?? nextId++;
-  return {
-    id,
-    name: `Empresa ${id}`,
-    email: `empresa${id}@cliente.test`,
-    phone: null,
-    document: null,
-    planId: 1,
-    plan: { id: 1, name: "Básico" },
-    instanceId: 1,
-    instance: { id: 1, name: "Principal", address: "http://localhost" },
-    status: true,
-    dueDate: null,
-    recurrence: "MENSAL",
-    paymentMethod: "pix",
-    paymentStatus: "SENDED",
-    lastSendPaymentAt: null,
-    invoiceRequired: false,
-    useType: "CLIENTE",
-    segments: null,
-    archived: false,
-    archivedAt: null,
-    language: "pt-BR",
-    apiEnabled: false,
-    invoiceFile: null,
-    noteFile: null,
-    whatsapps: [],
-    connectionLimit: null,
-    createdAt: "2026-01-05T10:00:00.000Z",
-    ...overrides,
-  };
-}
 
 const companies = [
   company({ id: 1, name: "Alfa Overdue", dueDate: inDays(-5) }),
@@ -75,40 +36,8 @@ const companies = [
     ],
   }),
 ];
-
-function routes(extra: Parameters<typeof mockFetch>[0] = {}) {
-  return mockFetch({
-    "GET /companies": { body: companies },
-    "GET /companies/dashboard": {
-      body: {
-        clientCount: 5,
-        testClientCount: 1,
-        overdueClientCount: 1,
-        baileysCount: 1,
-        facebookCount: 0,
-        instagramCount: 0,
-        webChatCount: 0,
-        whatsAppBusiness: 0,
-      },
-    },
-    "GET /instances": { body: [{ id: 1, name: "Principal", address: "http://localhost" }] },
-    "GET /plans/all": { body: [{ id: 1, name: "Básico", users: 5, queues: 3 }] },
-    ...extra,
-  });
-}
-
-const table = () => screen.getByLabelText("Empresas", { selector: "table" });
-const rows = () => Array.from(table().querySelectorAll("tbody tr")) as HTMLElement[];
-const rowNames = () =>
-  rows().map((row) => row.querySelectorAll("td")[2]?.querySelector("p")?.textContent);
-const rowOf = (name: string) =>
-  rows().find((row) => row.textContent?.includes(name)) as HTMLElement;
-/** Opens a MUI select by its label and picks an option by its text. */
-async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
-  await user.click(screen.getByLabelText(label));
-  const listbox = document.querySelector('[role="listbox"]') as HTMLElement;
-  await user.click(within(listbox).getByText(option));
-}
+const routes = (extra: Parameters<typeof mockCompaniesScreen>[1] = {}) =>
+  mockCompaniesScreen(companies, extra);
 
 describe("Settings › Companies", { timeout: 30_000 }, () => {
   it("colours rows by billing state and shows archived ones only when asked", async () => {

@@ -23,6 +23,13 @@ const cell = { xs: 12, sm: 6, md: 3 } as const;
 export function CompanyFormFields({ form, isNew, plans, instances }: CompanyFormProps) {
   const { t } = useTranslation("companies");
   const { control } = form;
+  // Own ids: the user modal (opened from this screen) has fields with the same names.
+  const field = (
+    name: "name" | "email" | "password" | "document" | "phone" | "dueDate" | "segments",
+  ) => ({
+    ...textFieldProps(form, name),
+    id: `company-${name}`,
+  });
   const yesNo = [
     { value: "true", label: t("yes") },
     { value: "false", label: t("no") },
@@ -30,16 +37,10 @@ export function CompanyFormFields({ form, isNew, plans, instances }: CompanyForm
   return (
     <Grid container spacing={2}>
       <Grid size={cell}>
-        <TextField label={t("form.name")} fullWidth {...textFieldProps(form, "name")} />
+        <TextField label={t("form.name")} fullWidth {...field("name")} />
       </Grid>
       <Grid size={cell}>
-        <TextField
-          label={t("form.email")}
-          type="email"
-          required
-          fullWidth
-          {...textFieldProps(form, "email")}
-        />
+        <TextField label={t("form.email")} type="email" required fullWidth {...field("email")} />
       </Grid>
       {isNew && (
         <Grid size={cell}>
@@ -48,15 +49,15 @@ export function CompanyFormFields({ form, isNew, plans, instances }: CompanyForm
             fullWidth
             showLabel={t("form.showPassword")}
             hideLabel={t("form.hidePassword")}
-            {...textFieldProps(form, "password")}
+            {...field("password")}
           />
         </Grid>
       )}
       <Grid size={cell}>
-        <TextField label={t("form.document")} fullWidth {...textFieldProps(form, "document")} />
+        <TextField label={t("form.document")} fullWidth {...field("document")} />
       </Grid>
       <Grid size={cell}>
-        <TextField label={t("form.phone")} fullWidth {...textFieldProps(form, "phone")} />
+        <TextField label={t("form.phone")} fullWidth {...field("phone")} />
       </Grid>
       <Grid size={cell}>
         <FormSelect
@@ -103,7 +104,7 @@ export function CompanyFormFields({ form, isNew, plans, instances }: CompanyForm
           type="date"
           fullWidth
           slotProps={{ inputLabel: { shrink: true } }}
-          {...textFieldProps(form, "dueDate")}
+          {...field("dueDate")}
         />
       </Grid>
       <Grid size={cell}>
@@ -131,7 +132,7 @@ export function CompanyFormFields({ form, isNew, plans, instances }: CompanyForm
         />
       </Grid>
       <Grid size={cell}>
-        <TextField label={t("form.segments")} fullWidth {...textFieldProps(form, "segments")} />
+        <TextField label={t("form.segments")} fullWidth {...field("segments")} />
       </Grid>
       <Grid size={cell}>
         <FormSelect

@@ -34,6 +34,7 @@ export function ConnectionLimitDialog({
               label={t(`plans:fields.${key}`)}
               slotProps={{ htmlInput: { min: 0, step: 1 } }}
               {...textFieldProps(form, `connectionLimit.${key}`)}
+              id={`company-limit-${key}`}
             />
           ))}
         </Stack>

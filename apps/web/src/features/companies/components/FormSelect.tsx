@@ -32,7 +32,7 @@ export function FormSelect<T extends FieldValues>({
         <TextField
           select
           fullWidth
-          id={`field-${name}`}
+          id={`company-${name}`}
           label={label}
           required={required}
           value={field.value ?? ""}

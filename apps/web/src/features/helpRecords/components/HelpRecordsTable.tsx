@@ -32,14 +32,14 @@ export function HelpRecordsTable({
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 1.5 }}>
         {title}
       </Typography>
-      <Table size="small" aria-label={title}>
+      <Table size="small" aria-label={title} sx={{ tableLayout: "fixed" }}>
         <TableHead>
           <TableRow>
-            <TableCell padding="checkbox" />
-            <TableCell>#</TableCell>
-            <TableCell>{t("fields.title")}</TableCell>
+            <TableCell padding="checkbox" sx={{ width: 48 }} />
+            <TableCell sx={{ width: 64 }}>#</TableCell>
+            <TableCell sx={{ width: "28%" }}>{t("fields.title")}</TableCell>
             <TableCell>{t("fields.description")}</TableCell>
-            <TableCell>{t("fields.video")}</TableCell>
+            <TableCell sx={{ width: "20%" }}>{t("fields.video")}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -56,9 +56,7 @@ export function HelpRecordsTable({
               </TableCell>
               <TableCell>{help.id}</TableCell>
               <TableCell>{help.title}</TableCell>
-              <TableCell sx={{ maxWidth: 420, overflowWrap: "anywhere" }}>
-                {help.description || "-"}
-              </TableCell>
+              <TableCell sx={{ overflowWrap: "anywhere" }}>{help.description || "-"}</TableCell>
               <TableCell>{help.video || "-"}</TableCell>
             </TableRow>
           ))}

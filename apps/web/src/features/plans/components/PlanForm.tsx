@@ -19,7 +19,12 @@ export function PlanForm({ state, onDelete }: { state: PlanFormState; onDelete()
     <form noValidate onSubmit={onSubmit} aria-label={t("formLabel")}>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField label={t("fields.name")} fullWidth {...textFieldProps(form, "name")} />
+          <TextField
+            label={t("fields.name")}
+            fullWidth
+            {...textFieldProps(form, "name")}
+            id="plan-name"
+          />
         </Grid>
         <Grid size={{ md: 6 }} sx={{ display: { xs: "none", md: "block" } }} />
         {NUMBER_FIELDS.map((name) => (
@@ -30,6 +35,7 @@ export function PlanForm({ state, onDelete }: { state: PlanFormState; onDelete()
               fullWidth
               slotProps={{ htmlInput: { min: 0, step: 1 } }}
               {...textFieldProps(form, name)}
+              id={`plan-${name}`}
             />
           </Grid>
         ))}

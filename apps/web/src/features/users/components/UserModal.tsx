@@ -31,7 +31,7 @@ export function UserModal({ open, userId, companyId, onClose }: UserModalProps) 
     onClose,
   });
   const selectedCompanyId = useWatch({ control: form.control, name: "selectedCompanyId" });
-  const options = useUserFormOptions({ ...abilities, selectedCompanyId });
+  const options = useUserFormOptions({ ...abilities, selectedCompanyId, companyId });
 
   return (
     <Dialog

@@ -6,13 +6,20 @@ interface Options {
   editQueues: boolean;
   supportAccess: boolean;
   selectedCompanyId: number | null;
+  /** The edited user's company when it is not the caller's (operator's Companies screen). */
+  companyId?: number;
 }
 
 /** The choices the user modal offers: own queues, companies, the chosen company's queues. */
-export function useUserFormOptions({ editQueues, supportAccess, selectedCompanyId }: Options) {
+export function useUserFormOptions({
+  editQueues,
+  supportAccess,
+  selectedCompanyId,
+  companyId,
+}: Options) {
   const queues = useQuery({
-    queryKey: queuesKeys.list(),
-    queryFn: ({ signal }) => queuesApi.list(undefined, signal),
+    queryKey: queuesKeys.list(companyId),
+    queryFn: ({ signal }) => queuesApi.list(companyId, signal),
     enabled: editQueues,
   });
   const companies = useQuery({
