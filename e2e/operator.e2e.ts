@@ -99,6 +99,17 @@ test("the operator manages plans, companies and help records", async ({ page, br
   await expect(secondRow).toHaveAttribute("data-state", "dueSoon");
   await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-companies.png`, fullPage: true });
 
+  // The second company's boleto: uploaded from its row, then listed as a link.
+  await secondRow.getByLabel(`Enviar boleto de ${second.name}`).setInputFiles({
+    name: "boleto-beta.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4 boleto"),
+  });
+  await expect(page.getByText("Boleto carregado com sucesso!")).toBeVisible();
+  await expect(secondRow.getByRole("link", { name: "boleto-beta.pdf" })).toBeVisible();
+  await table.evaluate((el) => el.parentElement?.scrollBy({ left: 2000 }));
+  await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-companies-right.png` });
+
   // Filters: text, then the overdue preset.
   const search = page.getByLabel("Buscar por nome ou e-mail");
   await search.fill(`beta-${suffix}`);

@@ -56,7 +56,10 @@ export class Jobs {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
+    // Running handlers get a moment to finish before the database goes away.
+    await this.boss
+      .stop({ graceful: true, timeout: 3000, wait: true, close: false })
+      .catch(() => undefined);
   }
 
   async register<T extends object>(
@@ -64,7 +67,7 @@ export class Jobs {
     handler: Handler<T>,
     defaults: JobOptions = {},
   ): Promise<void> {
-    await this.boss.createQueue(name, {
+    await this.createQueue(name, {
       name,
       retryLimit: defaults.retryLimit ?? 5,
       retryDelay: defaults.retryDelay ?? 2,
@@ -91,9 +94,25 @@ export class Jobs {
     this.workers.set(name, workerId);
   }
 
+  /**
+   * pg-boss gives each queue a partition of its job table; nodes booting together and creating
+   * queues at once can deadlock on that table (PostgreSQL picks one victim). The victim retries.
+   */
+  private async createQueue(name: string, options: Parameters<PgBoss["createQueue"]>[1]) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.boss.createQueue(name, options);
+      } catch (err) {
+        const deadlock = (err as { code?: string }).code === "40P01";
+        if (!deadlock || attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
+      }
+    }
+  }
+
   /** Creates a queue another node works on (sending to a queue that does not exist fails). */
   async ensureQueue(name: string, options: JobOptions = {}): Promise<void> {
-    await this.boss.createQueue(name, {
+    await this.createQueue(name, {
       name,
       retryLimit: options.retryLimit ?? 0,
       retryDelay: options.retryDelay ?? 2,
