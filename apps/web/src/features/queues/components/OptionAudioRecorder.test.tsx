@@ -3,12 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeUser } from "../../../test/fixtures";
 import { renderScreen } from "../../../test/renderScreen";
+import type * as Mp3 from "../../messages/lib/mp3";
 import { OptionAudioRecorder } from "./OptionAudioRecorder";
 
 // jsdom has no audio decoding: the encoder answers an mp3 of the size under test.
 const encoded = vi.hoisted(() => ({ size: 0 }));
 vi.mock("../../messages/lib/mp3", async (load) => ({
-  ...(await load<typeof import("../../messages/lib/mp3")>()),
+  ...(await load<typeof Mp3>()),
   recordingToMp3: async () => new Blob([new Uint8Array(encoded.size)], { type: "audio/mpeg" }),
 }));
 
