@@ -14,5 +14,8 @@ export default defineProject({
     clearMocks: true,
     restoreMocks: true,
     unstubGlobals: true,
+    // jsdom renders of whole screens are slow on a loaded 2-core CI machine; a timeout is not
+    // an assertion, so it is generous.
+    testTimeout: 20_000,
   },
 });

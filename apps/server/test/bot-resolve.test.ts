@@ -87,7 +87,12 @@ describe("chatbot: transfer and resolve messages", () => {
     const t = await attended();
     await setSetting(server.db, t.company.id, "userRating", "enabled");
     const asked = await act(t.as.member, t.contact.ticketId, { action: "finished" });
-    expect(asked.json()).toMatchObject({ status: "open", userId: t.member.id });
+    // The agent's list shows the ticket as waiting for the contact's rating.
+    expect(asked.json()).toMatchObject({
+      status: "open",
+      userId: t.member.id,
+      awaitingRating: true,
+    });
     expect(await t.contact.lastBotText()).toBe(
       `Como foi o atendimento, Contact ${t.contact.number}?\n\n${RATING_QUESTION}`,
     );
@@ -125,6 +130,8 @@ describe("chatbot: transfer and resolve messages", () => {
     const prompts = (await t.contact.botMessages()).length;
     await t.contact.says("na verdade ainda tenho uma dúvida");
     expect(await t.contact.ticket()).toMatchObject({ status: "open", userId: t.member.id });
+    const shown = await request(server, t.as.member, "GET", `/tickets/${t.contact.ticketId}`);
+    expect(shown.json()).toMatchObject({ awaitingRating: false });
     expect(await t.contact.botMessages()).toHaveLength(prompts);
     expect(await cycleOf(t.contact.ticketId)).toMatchObject({
       ratingRequestedAt: null,

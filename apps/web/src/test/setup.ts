@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { i18n, initI18n } from "../app/i18n";
 import { toastStore } from "../app/toast/toastStore";
@@ -7,6 +7,9 @@ import { toastStore } from "../app/toast/toastStore";
 const namespaces = Object.keys(import.meta.glob("../locales/pt/*.json")).map((path) =>
   path.replace(/^.*\/(.+)\.json$/, "$1"),
 );
+
+// findBy*/waitFor give slow (loaded) machines time; assertions stay the same.
+configure({ asyncUtilTimeout: 3000 });
 
 // Tests read the product's Portuguese texts, as a user of the default language sees them.
 await initI18n("pt");

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import {
   connections,
@@ -7,6 +7,7 @@ import {
   tags,
   tickets,
   ticketTags,
+  ticketTracking,
   users,
 } from "../../db/schema/index.js";
 
@@ -36,6 +37,8 @@ export interface TicketDTO {
   unreadMessages: number;
   isGroup: boolean;
   chatbot: boolean;
+  /** Resolved by an agent; the bot waits for the contact's rating before closing. */
+  awaitingRating: boolean;
   tags: { id: number; name: string; color: string }[];
   createdAt: string;
   updatedAt: string;
@@ -76,6 +79,18 @@ export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<Tic
     .innerJoin(tags, eq(tags.id, ticketTags.tagId))
     .where(inArray(ticketTags.ticketId, ids))
     .orderBy(asc(tags.name));
+  const awaiting = await db
+    .select({ ticketId: ticketTracking.ticketId })
+    .from(ticketTracking)
+    .where(
+      and(
+        inArray(ticketTracking.ticketId, ids),
+        isNotNull(ticketTracking.ratingRequestedAt),
+        isNull(ticketTracking.rating),
+        isNull(ticketTracking.finishedAt),
+      ),
+    );
+  const awaitingIds = new Set(awaiting.map((a) => a.ticketId));
   const byId = new Map(rows.map((r) => [r.t.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -101,6 +116,7 @@ export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<Tic
         unreadMessages: t.unreadMessages,
         isGroup: t.isGroup,
         chatbot: t.chatbot,
+        awaitingRating: t.status === "open" && awaitingIds.has(t.id),
         tags: tagRows
           .filter((x) => x.ticketId === id)
           .map(({ id: tagId, name, color }) => ({ id: tagId, name, color })),

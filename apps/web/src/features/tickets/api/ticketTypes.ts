@@ -36,6 +36,8 @@ export interface TicketDTO {
   unreadMessages: number;
   isGroup: boolean;
   chatbot: boolean;
+  /** Resolved; the contact is asked for a rating before the ticket closes. */
+  awaitingRating?: boolean;
   tags: TagDTO[];
   createdAt: string;
   updatedAt: string;

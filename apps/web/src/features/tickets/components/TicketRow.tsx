@@ -65,6 +65,9 @@ export function TicketRow({
           {ticket.status === "closed" && (
             <Chip size="small" label={t("row.closed")} color="success" variant="outlined" />
           )}
+          {ticket.awaitingRating && (
+            <Chip size="small" label={t("row.awaitingRating")} color="warning" variant="outlined" />
+          )}
           {ticket.user && (
             <Tooltip title={t("row.assignedTo", { name: ticket.user.name })}>
               <PersonOutlineIcon

@@ -87,6 +87,19 @@ describe("/tickets", () => {
     expect(router.state.location.pathname).toBe(`/tickets/${waiting.uuid}`);
   });
 
+  it("a resolved ticket waiting for the contact's rating says so in its row", async () => {
+    const rated = { ...mine, awaitingRating: true };
+    renderPage("/tickets", {
+      "GET /tickets": ({ url }) => {
+        const open = url.searchParams.get("status") === "open";
+        return { body: { tickets: open ? [rated] : [], count: open ? 1 : 0, hasMore: false } };
+      },
+    });
+    const name = await screen.findByText("Otávio Aberto");
+    const row = name.parentElement!;
+    expect(within(row).getByText("Aguardando avaliação")).toBeInTheDocument();
+  });
+
   it("clicking an open ticket's row opens it", async () => {
     const { router } = renderPage("/tickets", {
       [`GET /tickets/u/${mine.uuid}`]: { body: mine },
