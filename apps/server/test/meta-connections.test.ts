@@ -73,6 +73,35 @@ describe("Meta connection form (POST/PUT /whatsapp)", () => {
     expect(letters.json()).toMatchObject({ fields: { "config.pageId": "Digits only" } });
   });
 
+  it("a saved Meta connection checks its token in the background and goes CONNECTED live", async () => {
+    const { company, as } = await seedCompany(server);
+    const phoneNumberId = digits();
+    graph.objects.set(phoneNumberId, {
+      id: phoneNumberId,
+      display_phone_number: "+55 11 3000-1111",
+      verified_name: "Loja Salva",
+    });
+    const socket = await connect(server, as.admin.token);
+    try {
+      const live = nextEvent<{ session: { status: string; number: string } }>(
+        socket,
+        channels.whatsappSession(company.id),
+      );
+      const created = await request(server, as.admin, "POST", "/whatsapp", {
+        name: `WhatsApp Cloud ${uid()}`,
+        channelType: "WHATSAPP_BUSINESS",
+        config: { phoneNumberId, accessToken: TOKEN },
+      });
+      expect(created.statusCode).toBe(201);
+      expect((await live).session).toMatchObject({
+        status: "CONNECTED",
+        number: "+55 11 3000-1111",
+      });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
   it("never shows the access token in full; the mask sent back keeps it, a new one replaces it", async () => {
     const { as } = await seedCompany(server);
     const phoneNumberId = digits();
