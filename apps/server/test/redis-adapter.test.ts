@@ -66,6 +66,9 @@ interface Node {
 const adminEmail = `redis-${uid()}@example.com`;
 const adminPassword = "redis-test-pass";
 
+/** Every node process this file started, so none outlives it. */
+const spawned: ChildProcess[] = [];
+
 async function startNode(name: string): Promise<Node> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
@@ -88,6 +91,7 @@ async function startNode(name: string): Promise<Node> {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  spawned.push(child);
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
@@ -118,7 +122,8 @@ describe.skipIf(skipReason)("Socket.IO across two server processes (Redis adapte
 
   afterAll(async () => {
     socket?.close();
-    for (const node of [a, b]) node?.child.kill("SIGTERM");
+    // Every spawned node, also one whose sibling failed to start.
+    for (const child of spawned) child.kill("SIGTERM");
   });
 
   it("delivers an event published on node A to a socket connected to node B, and only to its company", async () => {
