@@ -1,7 +1,11 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Vitest leaves a core free by default, which is one worker on a 2-core CI machine; the
+    // suites wait on I/O (databases, sockets) enough that one worker per core is faster.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
