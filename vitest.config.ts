@@ -4,8 +4,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     // Vitest leaves a core free by default, which is one worker on a 2-core CI machine; the
-    // suites wait on I/O (databases, sockets) enough that one worker per core is faster.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // suites wait on I/O (databases, sockets) enough that one worker per core is faster. On a
+    // shared PostgreSQL (TEST_DATABASE_URL) the server files run one at a time: they share its
+    // job queues, and some count company-wide figures.
+    maxWorkers: process.env.TEST_DATABASE_URL ? 1 : Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
