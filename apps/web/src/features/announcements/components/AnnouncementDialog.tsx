@@ -5,7 +5,6 @@ import {
 } from "@atrium/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -19,6 +18,7 @@ import { AttachmentField } from "../../../components/form/AttachmentField";
 import type { AnnouncementDTO } from "../api/announcementsApi";
 import { useRemoveAnnouncementMedia, useSaveAnnouncement } from "../hooks/useAnnouncementMutations";
 import { AnnouncementFields } from "./AnnouncementFields";
+import { SubmitButton } from "../../../components/form/SubmitButton";
 
 export interface AnnouncementFormValues {
   title: string;
@@ -106,14 +106,9 @@ export function AnnouncementDialog({
           <Button onClick={onClose} disabled={saving}>
             {t("common:actions.cancel")}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton saving={saving}>
             {t(record ? "common:actions.save" : "common:actions.add")}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

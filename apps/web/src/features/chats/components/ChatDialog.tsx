@@ -1,6 +1,5 @@
 import type { ChatDTO } from "@atrium/shared";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -13,6 +12,7 @@ import { textFieldProps } from "../../../components/form/textFieldProps";
 import { useChatForm } from "../hooks/useChatForm";
 import { useChatUsers } from "../hooks/useChatUsers";
 import { ChatUserPicker } from "./ChatUserPicker";
+import { SubmitButton } from "../../../components/form/SubmitButton";
 
 interface ChatDialogProps {
   /** Absent: a new chat. */
@@ -68,14 +68,7 @@ export function ChatDialog({ chat, meId, onClose, onSaved }: ChatDialogProps) {
           <Button onClick={onClose} disabled={saving}>
             {t("common:actions.cancel")}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t("common:actions.save")}
-          </Button>
+          <SubmitButton saving={saving}>{t("common:actions.save")}</SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -1,5 +1,4 @@
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import { memo, useState } from "react";
@@ -9,6 +8,7 @@ import type { InstanceDTO, OperatorCompanyDTO } from "../api/companiesApi";
 import { useCompanyForm } from "../hooks/useCompanyForm";
 import { CompanyFormFields } from "./CompanyForm";
 import { ConnectionLimitDialog } from "./ConnectionLimitDialog";
+import { SubmitButton } from "../../../components/form/SubmitButton";
 
 export type CompanyConfirmation = "resendAccess" | "closeAll" | "archive" | "delete";
 
@@ -76,14 +76,7 @@ export const CompanyEditor = memo(function CompanyEditor({
           <Button onClick={onClear} disabled={saving}>
             {t("actions.clear")}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t("common:actions.save")}
-          </Button>
+          <SubmitButton saving={saving}>{t("common:actions.save")}</SubmitButton>
         </Stack>
       </Stack>
       <ConnectionLimitDialog form={form} open={limitsOpen} onClose={() => setLimitsOpen(false)} />

@@ -1,5 +1,4 @@
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -14,6 +13,7 @@ import { ConnectionMainFields } from "./ConnectionMainFields";
 import { ConnectionMessagesFields } from "./ConnectionMessagesFields";
 import { MetaFields } from "./MetaFields";
 import { WebChatFields } from "./WebChatFields";
+import { SubmitButton } from "../../../components/form/SubmitButton";
 
 interface ConnectionDialogProps {
   open: boolean;
@@ -62,14 +62,9 @@ export function ConnectionDialog({ open, connection, onClose }: ConnectionDialog
           <Button onClick={onClose} disabled={saving}>
             {t("common:actions.cancel")}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton saving={saving}>
             {t(isEdit ? "common:actions.save" : "common:actions.add")}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

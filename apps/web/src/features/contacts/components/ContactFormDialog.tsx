@@ -1,5 +1,4 @@
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -13,6 +12,7 @@ import type { ContactDTO } from "../api/contactsApi";
 import { useContactForm } from "../hooks/useContactForm";
 import { ContactExtraInfoFields } from "./ContactExtraInfoFields";
 import { ContactTagsField } from "./ContactTagsField";
+import { SubmitButton } from "../../../components/form/SubmitButton";
 
 export type { ContactDTO } from "../api/contactsApi";
 
@@ -94,14 +94,9 @@ export function ContactFormDialog({
           <Button onClick={onClose} disabled={saving}>
             {t("common:actions.cancel")}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving || loading}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton saving={saving} disabled={loading}>
             {t(isEdit ? "common:actions.save" : "common:actions.add")}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -1,11 +1,11 @@
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { useHelpRecords } from "../hooks/useHelpRecords";
+import { SubmitButton } from "../../../components/form/SubmitButton";
 
 type HelpRecordsState = ReturnType<typeof useHelpRecords>;
 
@@ -70,14 +70,7 @@ export function HelpRecordForm({ state, onDelete }: { state: HelpRecordsState; o
               {t("common:actions.delete")}
             </Button>
           )}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t("common:actions.save")}
-          </Button>
+          <SubmitButton saving={saving}>{t("common:actions.save")}</SubmitButton>
         </Grid>
       </Grid>
     </form>

@@ -1,4 +1,3 @@
-import { NOTIFICATION_POPOVER_PX } from "@atrium/shared";
 import NotificationsOutlinedIcon from "@mui/icons-material/NotificationsOutlined";
 import VolumeOffIcon from "@mui/icons-material/VolumeOff";
 import VolumeUpIcon from "@mui/icons-material/VolumeUp";
@@ -6,11 +5,11 @@ import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
-import Popover from "@mui/material/Popover";
 import Typography from "@mui/material/Typography";
-import { Suspense, useState } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { TopBarPopover } from "../../../components/TopBarPopover";
 import { requestNotificationPermission } from "../api/alerts";
 import { useNotifications } from "../hooks/useNotifications";
 import { NotificationsList } from "./NotificationsList";
@@ -29,86 +28,62 @@ function Bell() {
   const { t } = useTranslation("notifications");
   const navigate = useNavigate();
   const { tickets, loading, muted, toggleMuted } = useNotifications();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
-
   return (
-    <>
-      <IconButton
-        color="inherit"
-        aria-label={t("open", { count: tickets.length })}
-        aria-haspopup="dialog"
-        onClick={(event) => {
-          requestNotificationPermission();
-          setAnchor(event.currentTarget);
-        }}
-      >
+    <TopBarPopover
+      label={t("open", { count: tickets.length })}
+      title={t("title")}
+      onOpen={requestNotificationPermission}
+      icon={
         <Badge badgeContent={tickets.length} color="error" max={99}>
           <NotificationsOutlinedIcon />
         </Badge>
-      </IconButton>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-        slotProps={{
-          paper: {
-            role: "dialog",
-            "aria-label": t("title"),
-            sx: {
-              width: NOTIFICATION_POPOVER_PX,
-              maxWidth: "calc(100vw - 16px)",
-              maxHeight: NOTIFICATION_POPOVER_PX,
+      }
+    >
+      {(close) => (
+        <>
+          <Box
+            sx={{
               display: "flex",
-              flexDirection: "column",
-            },
-          },
-        }}
-      >
-        <Box
-          sx={{
-            display: "flex",
-            alignItems: "center",
-            px: 2,
-            py: 0.5,
-            borderBottom: 1,
-            borderColor: "divider",
-          }}
-        >
-          <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
-            {t("title")}
-          </Typography>
-          <IconButton
-            size="small"
-            aria-label={muted ? t("unmute") : t("mute")}
-            aria-pressed={muted}
-            onClick={toggleMuted}
+              alignItems: "center",
+              px: 2,
+              py: 0.5,
+              borderBottom: 1,
+              borderColor: "divider",
+            }}
           >
-            {muted ? <VolumeOffIcon fontSize="small" /> : <VolumeUpIcon fontSize="small" />}
-          </IconButton>
-        </Box>
-        <Box sx={{ overflowY: "auto", flex: 1 }}>
-          {loading ? (
-            <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
-              <CircularProgress size={24} aria-label={t("common:loading")} />
-            </Box>
-          ) : tickets.length === 0 ? (
-            <Typography color="text.secondary" sx={{ p: 2, textAlign: "center" }}>
-              {t("empty")}
+            <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
+              {t("title")}
             </Typography>
-          ) : (
-            <NotificationsList
-              tickets={tickets}
-              onOpen={(ticket) => {
-                close();
-                void navigate(`/tickets/${ticket.uuid}`);
-              }}
-            />
-          )}
-        </Box>
-      </Popover>
-    </>
+            <IconButton
+              size="small"
+              aria-label={muted ? t("unmute") : t("mute")}
+              aria-pressed={muted}
+              onClick={toggleMuted}
+            >
+              {muted ? <VolumeOffIcon fontSize="small" /> : <VolumeUpIcon fontSize="small" />}
+            </IconButton>
+          </Box>
+          <Box sx={{ overflowY: "auto", flex: 1 }}>
+            {loading ? (
+              <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
+                <CircularProgress size={24} aria-label={t("common:loading")} />
+              </Box>
+            ) : tickets.length === 0 ? (
+              <Typography color="text.secondary" sx={{ p: 2, textAlign: "center" }}>
+                {t("empty")}
+              </Typography>
+            ) : (
+              <NotificationsList
+                tickets={tickets}
+                onOpen={(ticket) => {
+                  close();
+                  void navigate(`/tickets/${ticket.uuid}`);
+                }}
+              />
+            )}
+          </Box>
+        </>
+      )}
+    </TopBarPopover>
   );
 }

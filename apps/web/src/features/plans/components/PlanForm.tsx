@@ -1,11 +1,11 @@
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Grid from "@mui/material/Grid";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { textFieldProps } from "../../../components/form/textFieldProps";
 import { CONNECTION_LIMIT_KEYS } from "../api/plansApi";
 import type { usePlanForm } from "../hooks/usePlanForm";
+import { SubmitButton } from "../../../components/form/SubmitButton";
 
 type PlanFormState = ReturnType<typeof usePlanForm>;
 
@@ -48,14 +48,7 @@ export function PlanForm({ state, onDelete }: { state: PlanFormState; onDelete()
               {t("common:actions.delete")}
             </Button>
           )}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t("common:actions.save")}
-          </Button>
+          <SubmitButton saving={saving}>{t("common:actions.save")}</SubmitButton>
         </Grid>
       </Grid>
     </form>

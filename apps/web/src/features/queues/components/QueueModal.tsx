@@ -1,6 +1,5 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -14,6 +13,7 @@ import type { QueueDTO } from "../api/queuesApi";
 import { useQueueForm } from "../hooks/useQueueForm";
 import { QueueDataFields } from "./QueueDataFields";
 import { QueueOptionsTree } from "./QueueOptionsTree";
+import { SubmitButton } from "../../../components/form/SubmitButton";
 
 interface Props {
   queue?: QueueDTO;
@@ -80,14 +80,9 @@ export function QueueModal({ queue, withHours, onClose, onCreated }: Props) {
           <Button onClick={onClose} disabled={saving}>
             {t("common:actions.cancel")}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton saving={saving}>
             {t(queue ? "common:actions.save" : "common:actions.add")}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -2,7 +2,6 @@ import { quickMessageSchema } from "@atrium/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
-import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -18,6 +17,7 @@ import { textFieldProps } from "../../../components/form/textFieldProps";
 import { useAuth } from "../../auth/hooks/useAuth";
 import type { QuickMessagePayload, QuickMessageRecord } from "../api/quickMessagesApi";
 import { useRemoveQuickMessageFile, useSaveQuickMessage } from "../hooks/useQuickMessageMutations";
+import { SubmitButton } from "../../../components/form/SubmitButton";
 
 interface Props {
   record?: QuickMessageRecord;
@@ -100,14 +100,9 @@ export function QuickMessageDialog({ record, onClose }: Props) {
           <Button onClick={onClose} disabled={saving}>
             {t("common:actions.cancel")}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton saving={saving}>
             {t(record ? "common:actions.save" : "common:actions.add")}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -1,5 +1,4 @@
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -11,6 +10,7 @@ import type { ScheduleDTO } from "../api/schedulesApi";
 import { useScheduleForm, type ContactOption } from "../hooks/useScheduleForm";
 import { capitalise, isSendError } from "../lib/scheduleRules";
 import { ScheduleFields } from "./ScheduleFields";
+import { SubmitButton } from "../../../components/form/SubmitButton";
 
 interface Props {
   schedule?: ScheduleDTO;
@@ -59,14 +59,9 @@ export function ScheduleDialog({ schedule, contact, onClose }: Props) {
             {t("common:actions.cancel")}
           </Button>
           {!sent && (
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={saving}
-              startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
+            <SubmitButton saving={saving}>
               {t(schedule ? "common:actions.save" : "common:actions.add")}
-            </Button>
+            </SubmitButton>
           )}
         </DialogActions>
       </form>

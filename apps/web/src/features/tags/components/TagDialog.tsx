@@ -1,5 +1,4 @@
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -12,6 +11,7 @@ import { ColorField } from "../../../components/form/ColorField";
 import { textFieldProps } from "../../../components/form/textFieldProps";
 import type { TagRowDTO } from "../api/tagsApi";
 import { useTagForm } from "../hooks/useTagForm";
+import { SubmitButton } from "../../../components/form/SubmitButton";
 
 export function TagDialog({ tag, onClose }: { tag?: TagRowDTO; onClose(): void }) {
   const { t } = useTranslation(["tags", "common"]);
@@ -56,14 +56,9 @@ export function TagDialog({ tag, onClose }: { tag?: TagRowDTO; onClose(): void }
           <Button onClick={onClose} disabled={saving}>
             {t("common:actions.cancel")}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton saving={saving}>
             {t(tag ? "common:actions.save" : "common:actions.add")}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

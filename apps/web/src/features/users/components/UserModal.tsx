@@ -1,5 +1,4 @@
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -13,6 +12,7 @@ import { useUserFormOptions } from "../hooks/useUserFormOptions";
 import { SupportAccessFields } from "./SupportAccessFields";
 import { UserAccessFields } from "./UserAccessFields";
 import { UserIdentityFields } from "./UserIdentityFields";
+import { SubmitButton } from "../../../components/form/SubmitButton";
 
 interface UserModalProps {
   open: boolean;
@@ -67,14 +67,9 @@ export function UserModal({ open, userId, companyId, onClose }: UserModalProps) 
           <Button onClick={onClose} disabled={saving}>
             {t("common:actions.cancel")}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving || loading}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton saving={saving} disabled={loading}>
             {t(isEdit ? "modal.submitEdit" : "modal.submitAdd")}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>
