@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { BaileysSessionManager } from "../src/channels/baileys/manager.js";
-import { channelSessionState, companies, instances } from "../src/db/schema/index.js";
+import { channelSessionState, companies, connections, instances } from "../src/db/schema/index.js";
 import { createLogger } from "../src/lib/logger.js";
 import {
   createConnection,
@@ -88,5 +88,55 @@ describe("sessions and nodes", () => {
       ])
     ).rows as { data: { type: string; connectionId: number } }[];
     expect(job?.data).toEqual({ type: "start", connectionId: connection.id });
+  });
+
+  it("a delete, a read receipt and typing asked on a node without the session reach the owner's socket", async () => {
+    const { company, connection, as } = await setup();
+    // The company lives on this test server's node, which runs the session.
+    const nodeId = server.config.INSTANCE_ID;
+    await server.db
+      .insert(instances)
+      .values({ name: nodeId, address: "", nodeId })
+      .onConflictDoNothing();
+    const [home] = await server.db.select().from(instances).where(eq(instances.nodeId, nodeId));
+    await server.db
+      .update(companies)
+      .set({ instanceId: home!.id })
+      .where(eq(companies.id, company.id));
+    await request(server, as.admin, "POST", `/whatsappsession/${connection.id}`);
+    await hook(connection.id, "open", {});
+    await eventually(() => sessions().local(connection.id)?.open === true);
+    const socket = server.ctx.services.whatsappSessions.fakes!.get(connection.id)!;
+
+    // Another node of the same installation (same database), where the agent's request landed.
+    const other = await buildApp({
+      config: { ...server.config, INSTANCE_ID: `other-${uid()}` },
+      database: server.database,
+      logger: createLogger("silent"),
+    });
+    await other.app.ready();
+    try {
+      const adapter = other.ctx.channels.get("BAILEYS")!;
+      const [row] = await server.db
+        .select()
+        .from(connections)
+        .where(eq(connections.id, connection.id));
+      const contact = { number: "5511988887777", isGroup: false, lid: null } as never;
+      await adapter.deleteMessage(row!, contact, "3EB0SENT");
+      await adapter.markRead(row!, contact, ["3EB0IN"]);
+      await adapter.typing!(row!, contact, true);
+      const jid = "5511988887777@s.whatsapp.net";
+      await eventually(() =>
+        socket.sent.some(
+          (m) =>
+            JSON.stringify(m.content) ===
+            JSON.stringify({ delete: { remoteJid: jid, fromMe: true, id: "3EB0SENT" } }),
+        ),
+      );
+      await eventually(() => socket.reads.some((keys) => keys[0]?.id === "3EB0IN"));
+      await eventually(() => socket.presences.some((p) => p.type === "composing" && p.jid === jid));
+    } finally {
+      await other.app.close();
+    }
   });
 });

@@ -87,10 +87,11 @@ export class BaileysAdapter implements ChannelAdapter {
     contact: ContactRow,
     providerMessageId: string,
   ): Promise<void> {
-    const socket = this.openSocket(this.sessions.local(connection.id));
-    const jid = contactJid(contact);
-    await socket.sendMessage(jid, {
-      delete: { remoteJid: jid, fromMe: true, id: providerMessageId },
+    await this.sessions.act(connection, {
+      type: "revoke",
+      connectionId: connection.id,
+      jid: contactJid(contact),
+      providerMessageId,
     });
   }
 
@@ -99,18 +100,21 @@ export class BaileysAdapter implements ChannelAdapter {
     contact: ContactRow,
     providerMessageIds: string[],
   ): Promise<void> {
-    const session = this.sessions.local(connection.id);
-    if (!session?.open) return; // read receipts are best effort
-    const jid = contactJid(contact);
-    await session.socket!.readMessages(
-      providerMessageIds.map((id) => ({ remoteJid: jid, id, fromMe: false })),
-    );
+    await this.sessions.act(connection, {
+      type: "read",
+      connectionId: connection.id,
+      jid: contactJid(contact),
+      providerMessageIds,
+    });
   }
 
   async typing(connection: ConnectionRow, contact: ContactRow, on: boolean): Promise<void> {
-    const session = this.sessions.local(connection.id);
-    if (!session?.open) return;
-    await session.socket!.sendPresenceUpdate(on ? "composing" : "paused", contactJid(contact));
+    await this.sessions.act(connection, {
+      type: "presence",
+      connectionId: connection.id,
+      jid: contactJid(contact),
+      on,
+    });
   }
 
   async profilePicture(

@@ -17,6 +17,7 @@ import type { SessionStateStore } from "./auth-state.js";
 import type { BaileysEventsHandler } from "./events.js";
 import { BaileysSession, type StatusChange } from "./session.js";
 import type { SocketFactory } from "./socket.js";
+import { runSocketAction, type SocketAction } from "./socket-actions.js";
 
 /** What one node asks the node owning a company's sessions to do. */
 export type SessionCommand =
@@ -25,7 +26,8 @@ export type SessionCommand =
   | { type: "logout"; connectionId: number }
   | { type: "restart"; connectionId: number }
   | { type: "deliver"; connectionId: number; messageId: number }
-  | { type: "retryMedia"; connectionId: number; messageId: number };
+  | { type: "retryMedia"; connectionId: number; messageId: number }
+  | SocketAction;
 
 export interface SessionManagerOptions {
   factory: SocketFactory;
@@ -135,7 +137,22 @@ export class BaileysSessionManager {
         return this.outbound.deliver(command.messageId, false);
       case "retryMedia":
         return this.retryMedia(command.messageId, connection.id);
+      case "revoke":
+      case "read":
+      case "presence":
+        return runSocketAction(this.sessions.get(connection.id), command);
     }
+  }
+
+  /**
+   * An agent's action on a conversation: on the session here, or queued to the owner node
+   * (which answers nothing back: a revoke there is as sure as the owner's session).
+   */
+  async act(connection: ConnectionRef, action: SocketAction): Promise<void> {
+    const session = this.sessions.get(connection.id);
+    const owner = session ? this.config.INSTANCE_ID : await this.ownerNode(connection.companyId);
+    if (owner === this.config.INSTANCE_ID) return runSocketAction(session, action);
+    await this.forward(owner, action);
   }
 
   /** (Re)starts a session: with the saved creds, or from scratch (`fresh`: a new QR code). */
