@@ -228,6 +228,23 @@ describe("plan limits", () => {
     expect(second.json().error).toBe("ERR_QUEUE_LIMIT_REACHED");
   });
 
+  it("holds the limit when many creations arrive at once", async () => {
+    const { admin } = await companyOnPlan({ userLimit: 5, queueLimit: 1 });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        request(server, admin, "POST", "/queue", {
+          name: `Fila ${i}`,
+          color: `#0000${String(i).padStart(2, "0")}`,
+          greetingMessage: "Olá",
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.json().error === "ERR_QUEUE_LIMIT_REACHED")).toHaveLength(9);
+    const listed = await request(server, admin, "GET", "/queue");
+    expect(listed.json()).toHaveLength(1);
+  });
+
   it("limits connections per channel type; 0 allows none", async () => {
     const { admin } = await companyOnPlan({ userLimit: 5, limitWebChat: 1, limitBaileys: 0 });
     const site = await request(server, admin, "POST", "/whatsapp", {

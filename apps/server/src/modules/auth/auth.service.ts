@@ -142,18 +142,22 @@ export class AuthService {
       .from(settings)
       .where(and(eq(settings.companyId, company.id), eq(settings.key, "userCreation")));
     if (setting?.value !== "enabled") throw new AppError("ERR_USER_CREATION_DISABLED");
-    await assertWithinLimit(this.db, company.id, "users");
+    const passwordHash = await hashPassword(input.password);
     try {
-      const [user] = await this.db
-        .insert(users)
-        .values({
-          name: input.name,
-          email: input.email,
-          passwordHash: await hashPassword(input.password),
-          profile: "user",
-          companyId: company.id,
-        })
-        .returning();
+      const user = await this.db.transaction(async (tx) => {
+        await assertWithinLimit(tx, company.id, "users");
+        const [created] = await tx
+          .insert(users)
+          .values({
+            name: input.name,
+            email: input.email,
+            passwordHash,
+            profile: "user",
+            companyId: company.id,
+          })
+          .returning();
+        return created;
+      });
       this.publisher.userChanged(company.id, "create", await presentUser(this.db, user!));
       return user!;
     } catch (err) {

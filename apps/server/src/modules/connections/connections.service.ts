@@ -59,11 +59,11 @@ export class ConnectionsService {
   async create(actor: Actor, input: ConnectionInput) {
     this.require(actor, "connections-page:addConnection");
     this.checkGreeting(input);
-    await assertWithinLimit(this.db, actor.companyId, input.channelType);
     const config = await resolveChannelConfig(this.db, input.channelType, input.config);
     const companyId = actor.companyId;
     const row = await this.db
       .transaction(async (tx) => {
+        await assertWithinLimit(tx, companyId, input.channelType);
         const [{ n } = { n: 0 }] = await tx
           .select({ n: count() })
           .from(connections)

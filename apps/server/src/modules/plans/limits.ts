@@ -55,13 +55,20 @@ const CODES: Record<"users" | "queues" | "connections", ErrorCode> = {
 /**
  * The one place plan limits are enforced: throws when the company already has as many users,
  * queues or connections of a channel as its plan (or its own override) allows. Called by the
- * users, signup, queues and connections services before they insert.
+ * users, signup, queues and connections services in the transaction that inserts.
  */
 export async function assertWithinLimit(
   db: DbOrTx,
   companyId: number,
   kind: LimitKind,
 ): Promise<void> {
+  // Inside the caller's transaction this serialises creations per company, so two at once
+  // cannot both pass the count; the lock ends with the transaction.
+  await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for("update");
   const [row] = await db
     .select({ company: companies, plan: plans })
     .from(companies)

@@ -88,9 +88,9 @@ export class QueuesService {
 
   async create(actor: Actor, input: QueueInput) {
     authorize(can(actor, "queues:manage"));
-    await assertWithinLimit(this.db, actor.companyId, "queues");
     const row = await this.db
       .transaction(async (tx) => {
+        await assertWithinLimit(tx, actor.companyId, "queues");
         const [created] = await tx
           .insert(queues)
           .values({

@@ -83,11 +83,11 @@ export class UsersService {
     const companyId = actor.super && input.companyId ? input.companyId : actor.companyId;
     authorize(usersPolicy.canCreateIn(actor, companyId));
     await this.assertCompanyExists(companyId);
-    await assertWithinLimit(this.db, companyId, "users");
     if (!actor.super && input.selectedCompanyId) throw new AppError("ERR_NO_PERMISSION");
 
     const row = await this.db
       .transaction(async (tx) => {
+        await assertWithinLimit(tx, companyId, "users");
         const [created] = await tx
           .insert(users)
           .values({
