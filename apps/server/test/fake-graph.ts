@@ -34,6 +34,8 @@ export interface FakeGraph {
   addMedia(id: string, data: Buffer, mimeType: string): void;
   /** A public CDN file (Messenger/Instagram attachment URLs); answers its URL. */
   addCdnFile(name: string, data: Buffer, mimeType: string): string;
+  /** Runs before a Send API answer goes out, with the message id it carries (echo races). */
+  beforeReply: ((messageId: string) => Promise<void>) | null;
   /** The next `times` matching requests fail with this Graph error. */
   fail(f: Omit<Failure, "times"> & { times?: number }): void;
   /** Requests whose path matches (and method, when given). */
@@ -56,6 +58,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   const failures: Failure[] = [];
   let counter = 0;
   let origin = "";
+  // Assigned once the server listens, before anyone can call it; the handler reads beforeReply.
+  // eslint-disable-next-line prefer-const
+  let fake: FakeGraph;
 
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -112,7 +117,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     if (record.method === "POST" && path === "/me/messages") {
       const body = record.body as { recipient?: { id?: string }; sender_action?: string };
       if (body.sender_action) return send(200, { recipient_id: body.recipient?.id });
-      return send(200, { recipient_id: body.recipient?.id, message_id: `m_fake_${++counter}` });
+      const messageId = `m_fake_${++counter}`;
+      await fake.beforeReply?.(messageId);
+      return send(200, { recipient_id: body.recipient?.id, message_id: messageId });
     }
     if (record.method === "POST" && segments.length === 2 && segments[1] === "messages") {
       const body = record.body as { to?: string; status?: string };
@@ -153,11 +160,12 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  fake = {
     url: `${origin}/${VERSION}`,
     origin,
     requests,
     objects,
+    beforeReply: null,
     addMedia: (id, data, mimeType) => void media.set(id, { data, mimeType }),
     addCdnFile: (name, data, mimeType) => {
       cdn.set(name, { data, mimeType });
@@ -172,6 +180,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }
 
 async function parseBody(req: IncomingMessage, raw: Buffer): Promise<Record<string, unknown>> {

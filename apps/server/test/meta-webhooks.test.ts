@@ -666,4 +666,65 @@ describe("Messenger and Instagram", () => {
       (await messagesOf(connection.id)).every((m) => !m.fromMe || m.ack === 1),
     );
   });
+
+  it("Instagram: an echo that arrives before the send's answer is not a second message", async () => {
+    const igId = digits();
+    const igsid = digits();
+    graph.objects.set(igsid, { name: "Bia Instagram", username: "bia.ig", id: igsid });
+    const { connection, member, as } = await metaCompany("INSTAGRAM", {
+      instagramAccountId: igId,
+    });
+    await postWebhook(
+      server,
+      messagingPayload("instagram", igId, [
+        {
+          sender: { id: igsid },
+          recipient: { id: igId },
+          timestamp: Date.now(),
+          message: { mid: `ig_${uid()}`, text: "Oi" },
+        },
+      ]),
+    );
+    const [incoming] = await messagesOf(connection.id);
+    const ticketId = incoming!.ticketId;
+    await request(server, as.member, "PUT", `/tickets/${ticketId}`, {
+      action: "accept",
+      userId: member.id,
+    });
+    // Meta delivers the echo of our send before answering the send itself.
+    graph.beforeReply = async (mid) => {
+      const echo = await postWebhook(
+        server,
+        messagingPayload("instagram", igId, [
+          {
+            sender: { id: igId },
+            recipient: { id: igsid },
+            timestamp: Date.now(),
+            message: { mid, text: "Olá, Bia!", is_echo: true },
+          },
+        ]),
+      );
+      expect(echo.statusCode).toBe(200);
+    };
+    try {
+      const sent = await request(server, as.member, "POST", `/messages/${ticketId}`, {
+        body: "Olá, Bia!",
+      });
+      expect(sent.statusCode).toBe(201);
+      await eventually(async () =>
+        (await messagesOf(connection.id)).some((m) => m.senderId === member.id && m.ack >= 1),
+      );
+    } finally {
+      graph.beforeReply = null;
+    }
+    const mine = (await messagesOf(connection.id)).filter((m) => m.fromMe);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ body: "Olá, Bia!", senderId: member.id, ack: 1 });
+    expect(mine[0]!.providerMessageId).toMatch(/^m_fake_/);
+    // Sent once: the job did not retry into a second send.
+    const sends = graph
+      .find("/me/messages", "POST")
+      .filter((r) => (r.body.recipient as { id: string }).id === igsid && r.body.message);
+    expect(sends).toHaveLength(1);
+  });
 });

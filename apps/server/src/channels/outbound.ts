@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
 import { connections, contacts, files, messages, tickets } from "../db/schema/index.js";
-import { AppError } from "../lib/errors.js";
+import { AppError, isUniqueViolation } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
 import type { Jobs } from "../jobs/jobs.js";
 import { presentMessage, type MessageRow } from "../modules/messages/messages.presenter.js";
@@ -174,16 +174,43 @@ export class Outbound {
     ack: number,
     providerMessageId?: string,
   ): Promise<void> {
-    const [updated] = await this.db
-      .update(messages)
-      .set({
-        ack: sql`greatest(${messages.ack}, ${ack})`,
-        ...(providerMessageId && { providerMessageId }),
-        error: null,
-      })
-      .where(and(eq(messages.id, messageId), eq(messages.companyId, ticket.companyId)))
-      .returning();
+    const update = () =>
+      this.db
+        .update(messages)
+        .set({
+          ack: sql`greatest(${messages.ack}, ${ack})`,
+          ...(providerMessageId && { providerMessageId }),
+          error: null,
+        })
+        .where(and(eq(messages.id, messageId), eq(messages.companyId, ticket.companyId)))
+        .returning();
+    let updated: MessageRow | undefined;
+    try {
+      [updated] = await update();
+    } catch (err) {
+      if (!providerMessageId || !isUniqueViolation(err)) throw err;
+      // The channel's echo of this very send (Instagram has no marker) was stored first, as a
+      // message from the phone: it is the same message, so the echo row goes and ours stays.
+      await this.dropEcho(ticket, messageId, providerMessageId);
+      [updated] = await update();
+    }
     if (updated) await this.publishUpdate(ticket, updated);
+  }
+
+  private async dropEcho(ticket: TicketRow, messageId: number, providerMessageId: string) {
+    const [echo] = await this.db
+      .delete(messages)
+      .where(
+        and(
+          eq(messages.ticketId, ticket.id),
+          eq(messages.providerMessageId, providerMessageId),
+          eq(messages.fromMe, true),
+          ne(messages.id, messageId),
+        ),
+      )
+      .returning();
+    // Open ticket views drop it like any message removed at the provider.
+    if (echo) await this.publishUpdate(ticket, { ...echo, isDeleted: true });
   }
 
   async publishUpdate(ticket: TicketRow, message: MessageRow): Promise<void> {
