@@ -142,6 +142,9 @@ describe("WhatsApp messages through the Baileys session", () => {
     );
     // Opening the ticket sent the contact's message a read receipt.
     expect(s.socket.reads.flat()).toContainEqual(expect.objectContaining({ id: "3EB0CONTACT1" }));
+    // A phone that could not decrypt the reply asks again: Baileys gets its content back.
+    expect(await s.socket.options.getMessage({ id: sent.id })).toEqual({ conversation: "Amanhã" });
+    expect(await s.socket.options.getMessage({ id: "3EB0UNKNOWN" })).toBeUndefined();
 
     const key = { remoteJid: sent.jid, fromMe: true, id: sent.id };
     await s.socket.emit("messages.update", [{ key, update: { status: 3 } }]);

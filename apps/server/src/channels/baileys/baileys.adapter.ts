@@ -79,7 +79,9 @@ export class BaileysAdapter implements ChannelAdapter {
     }
     session.trackOwnSend(messageId);
     const sent = await socket.sendMessage(jid, content, options);
-    return { providerMessageId: sent?.key.id ?? messageId, ack: 1 };
+    const providerMessageId = sent?.key.id ?? messageId;
+    session.trackOwnSend(providerMessageId, sent?.message);
+    return { providerMessageId, ack: 1 };
   }
 
   async deleteMessage(

@@ -125,7 +125,9 @@ export class FakeBaileysSocket implements WaSocket {
     if (this.ended) throw disconnectError(CONNECTION_CLOSED);
     const id = options?.messageId ?? fakeId();
     this.sent.push({ jid, content, options, id });
-    return { key: { remoteJid: jid, fromMe: true, id }, status: 1 };
+    // Like Baileys, the answer carries the generated message (text as a conversation).
+    const message = "text" in content ? { conversation: content.text } : {};
+    return { key: { remoteJid: jid, fromMe: true, id }, message, status: 1 };
   }
 
   async readMessages(keys: WAMessageKey[]) {

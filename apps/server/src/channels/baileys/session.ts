@@ -1,4 +1,4 @@
-import type { ConnectionState, WAMessage } from "baileys";
+import type { ConnectionState, WAMessage, proto } from "baileys";
 import type { Logger } from "../../lib/logger.js";
 import type { SessionStateStore, DbAuthState } from "./auth-state.js";
 import { jidUser } from "./mapper.js";
@@ -47,8 +47,11 @@ export interface SessionDeps {
 export class BaileysSession {
   socket: WaSocket | undefined;
   status: SessionStatus = "OPENING";
-  /** Ids of messages this node is sending: their echoes are not new messages. */
-  readonly ownSends = new Set<string>();
+  /**
+   * Messages this node sent lately, by id: their echoes are not new messages, and WhatsApp's
+   * retry requests (a phone that could not decrypt one) are answered with their content.
+   */
+  readonly ownSends = new Map<string, proto.IMessage | undefined>();
   private auth: DbAuthState | undefined;
   private unsubscribe: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -76,6 +79,7 @@ export class BaileysSession {
       connectionId: this.connectionId,
       auth: this.auth.state,
       logger: this.deps.logger,
+      getMessage: async (key) => (key.id ? this.ownSends.get(key.id) : undefined),
     });
     if (this.stopped) {
       socket.end();
@@ -104,9 +108,9 @@ export class BaileysSession {
     await this.deps.store.clear(this.connectionId);
   }
 
-  trackOwnSend(id: string): void {
-    this.ownSends.add(id);
-    if (this.ownSends.size > 500) this.ownSends.delete(this.ownSends.values().next().value!);
+  trackOwnSend(id: string, message?: proto.IMessage | null): void {
+    this.ownSends.set(id, message ?? undefined);
+    if (this.ownSends.size > 500) this.ownSends.delete(this.ownSends.keys().next().value!);
   }
 
   private detach(): WaSocket | undefined {

@@ -5,6 +5,7 @@ import type {
   MiscMessageGenerationOptions,
   WAMessage,
   WAMessageKey,
+  proto,
 } from "baileys";
 import type { Logger } from "../../lib/logger.js";
 
@@ -40,6 +41,8 @@ export interface SocketOptions {
   connectionId: number;
   auth: AuthenticationState;
   logger: Logger;
+  /** A message we sent, for the retry requests of a phone that could not decrypt it. */
+  getMessage(key: WAMessageKey): Promise<proto.IMessage | undefined>;
 }
 
 export type SocketFactory = (options: SocketOptions) => Promise<WaSocket>;
@@ -56,7 +59,7 @@ export function disconnectError(statusCode: number, message = "Connection closed
 }
 
 /** The real WhatsApp socket (network). Baileys is loaded on first use, not at boot. */
-export const realSocketFactory: SocketFactory = async ({ auth, logger }) => {
+export const realSocketFactory: SocketFactory = async ({ auth, logger, getMessage }) => {
   const baileys = await import("baileys");
   const log = logger.child({ module: "baileys" }, { level: "warn" });
   const latest = await baileys
@@ -72,6 +75,7 @@ export const realSocketFactory: SocketFactory = async ({ auth, logger }) => {
     // Our own sends are recorded by the outbound job; echoing them would duplicate messages.
     emitOwnEvents: false,
     generateHighQualityLinkPreview: false,
+    getMessage,
   });
   return {
     ev: sock.ev,
