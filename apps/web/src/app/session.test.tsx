@@ -40,7 +40,7 @@ describe("session", () => {
 
     // The inbox screen is a real (lazily loaded) page now: give its first import time.
     expect(
-      await screen.findByRole("heading", { name: "Atendimentos" }, { timeout: 3000 }),
+      await screen.findByRole("heading", { name: "Atendimentos" }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/tickets");
     expect(screen.getByText("Login efetuado com sucesso!")).toBeInTheDocument();

@@ -13,7 +13,7 @@ async function expectScreen(
 ) {
   // A cold lazy chunk (the tickets screen) can take over a second to load under a full run.
   expect(
-    await screen.findByRole("heading", { name: heading }, { timeout: 4000 }),
+    await screen.findByRole("heading", { name: heading }, { timeout: 10_000 }),
   ).toBeInTheDocument();
   expect(router.state.location.pathname).toBe(path);
 }

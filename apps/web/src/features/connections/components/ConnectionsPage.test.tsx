@@ -47,7 +47,7 @@ describe("/connections", { timeout: 20_000 }, () => {
   it("shows an admin every column, the Add button and the row actions", async () => {
     const { calls } = mockFetch({ "GET /whatsapp/": { body: [site] } });
     renderPage(admin);
-    await screen.findByRole("cell", { name: "Site" }, { timeout: 5000 });
+    await screen.findByRole("cell", { name: "Site" }, { timeout: 10_000 });
     expect(headers()).toEqual([
       "Canal",
       "Nome",
@@ -71,7 +71,7 @@ describe("/connections", { timeout: 20_000 }, () => {
   it("shows a user no Add button, no session column and no actions", async () => {
     mockFetch({ "GET /whatsapp/": { body: [site] } });
     renderPage(agent);
-    await screen.findByRole("cell", { name: "Site" }, { timeout: 5000 });
+    await screen.findByRole("cell", { name: "Site" }, { timeout: 10_000 });
     expect(headers()).toEqual(["Canal", "Nome", "Status", "Última atualização", "Padrão"]);
     expect(screen.queryByRole("button", { name: "Adicionar" })).not.toBeInTheDocument();
     expect(buttonsIn(rowOf("Site"))).toEqual([]);
@@ -94,7 +94,7 @@ describe("/connections", { timeout: 20_000 }, () => {
       },
     });
     renderPage(admin);
-    await screen.findByRole("cell", { name: "Site" }, { timeout: 5000 });
+    await screen.findByRole("cell", { name: "Site" }, { timeout: 10_000 });
     const session = (name: string) =>
       buttonsIn(rowOf(name)).filter((label) => !/^(Editar|Excluir) /.test(label ?? ""));
     expect(session("A-qr")).toEqual(["QR Code"]);
@@ -187,7 +187,7 @@ describe("/connections", { timeout: 20_000 }, () => {
   it("keeps the list current with company whatsapp and session events", async () => {
     mockFetch({ "GET /whatsapp/": { body: [site] } });
     const queryClient = renderPage(admin);
-    await screen.findByRole("cell", { name: "Site" }, { timeout: 5000 });
+    await screen.findByRole("cell", { name: "Site" }, { timeout: 10_000 });
     const socket = new FakeSocket();
     bindRealtimeEvents(socket.asSocket(), {
       companyId: 1,

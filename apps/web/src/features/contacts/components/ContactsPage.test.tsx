@@ -58,7 +58,7 @@ describe("/contacts", () => {
     await screen.findByRole("cell", { name: "Maria" });
     const user = userEvent.setup();
     await user.type(screen.getByRole("searchbox"), "jo");
-    await waitFor(() => expect(rowNames()).toEqual(["João"]), { timeout: 2000 });
+    await waitFor(() => expect(rowNames()).toEqual(["João"]), { timeout: 10_000 });
     expect(calls.filter((c) => c.includes("searchParam=j"))).toEqual([
       "GET /contacts/?searchParam=jo&pageNumber=1",
     ]);

@@ -29,7 +29,7 @@ describe("/tags", () => {
     expect(names()).toEqual(["VIP", "Lead"]);
     expect(screen.getByRole("cell", { name: "4" })).toBeInTheDocument();
     await userEvent.setup().type(screen.getByRole("searchbox"), "VI");
-    await waitFor(() => expect(names()).toEqual(["VIP"]), { timeout: 2000 });
+    await waitFor(() => expect(names()).toEqual(["VIP"]), { timeout: 10_000 });
     expect(calls).toContain("GET /tags/?searchParam=vi&pageNumber=1");
   });
 

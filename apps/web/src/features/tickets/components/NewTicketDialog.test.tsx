@@ -67,7 +67,7 @@ async function chooseMaria(user: ReturnType<typeof userEvent.setup>) {
   expect(screen.queryByRole("option")).not.toBeInTheDocument();
   await user.type(contact, "r");
   await user.click(
-    await screen.findByRole("option", { name: "Maria - 5511999990000" }, { timeout: 2000 }),
+    await screen.findByRole("option", { name: "Maria - 5511999990000" }, { timeout: 10_000 }),
   );
   return dialog;
 }

@@ -82,7 +82,7 @@ describe("/tickets", () => {
     expect(JSON.parse(String(put.init.body))).toEqual({ action: "accept" });
     // The accepted ticket opens after the view's 500 ms wait, with the open-ticket actions.
     expect(
-      await screen.findByRole("button", { name: "Resolver" }, { timeout: 5000 }),
+      await screen.findByRole("button", { name: "Resolver" }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/tickets/${waiting.uuid}`);
   });
@@ -119,7 +119,7 @@ describe("/tickets", () => {
       },
     });
     expect(
-      await screen.findByText("Acesso não permitido", {}, { timeout: 5000 }),
+      await screen.findByText("Acesso não permitido", {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/tickets"));
   });

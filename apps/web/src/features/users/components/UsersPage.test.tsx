@@ -58,7 +58,7 @@ describe("/users", () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole("searchbox"), "die");
     expect(
-      await screen.findByRole("cell", { name: "Diego" }, { timeout: 2000 }),
+      await screen.findByRole("cell", { name: "Diego" }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     const searches = calls.filter((c) => c.includes("searchParam=d"));
     expect(searches).toEqual(["GET /users/?searchParam=die&pageNumber=1"]);
