@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import {
   connections,
@@ -66,6 +66,11 @@ export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<Tic
         channelType: connections.channelType,
         status: connections.status,
       },
+      // Resolved by an agent, the contact's rating not in yet (one index probe per ticket).
+      awaitingRating: sql<boolean>`exists (select 1 from ${ticketTracking}
+        where ${ticketTracking.ticketId} = ${tickets.id}
+          and ${ticketTracking.ratingRequestedAt} is not null
+          and ${ticketTracking.rating} is null and ${ticketTracking.finishedAt} is null)`,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -79,18 +84,6 @@ export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<Tic
     .innerJoin(tags, eq(tags.id, ticketTags.tagId))
     .where(inArray(ticketTags.ticketId, ids))
     .orderBy(asc(tags.name));
-  const awaiting = await db
-    .select({ ticketId: ticketTracking.ticketId })
-    .from(ticketTracking)
-    .where(
-      and(
-        inArray(ticketTracking.ticketId, ids),
-        isNotNull(ticketTracking.ratingRequestedAt),
-        isNull(ticketTracking.rating),
-        isNull(ticketTracking.finishedAt),
-      ),
-    );
-  const awaitingIds = new Set(awaiting.map((a) => a.ticketId));
   const byId = new Map(rows.map((r) => [r.t.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -116,7 +109,7 @@ export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<Tic
         unreadMessages: t.unreadMessages,
         isGroup: t.isGroup,
         chatbot: t.chatbot,
-        awaitingRating: t.status === "open" && awaitingIds.has(t.id),
+        awaitingRating: t.status === "open" && r.awaitingRating,
         tags: tagRows
           .filter((x) => x.ticketId === id)
           .map(({ id: tagId, name, color }) => ({ id: tagId, name, color })),
