@@ -244,12 +244,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   );
   // WhatsApp (Baileys) sessions of this node; BAILEYS_FAKE swaps the network for a fake socket.
   const fakeSockets = opts.config.BAILEYS_FAKE ? new FakeSockets() : undefined;
+  const connections = new ConnectionsService(db, publisher, files);
   const baileys = new BaileysSessionManager(
     db,
     opts.config,
     jobs,
     new SessionStateStore(db),
-    publisher,
+    connections,
     outbound,
     opts.logger,
     fakeSockets
@@ -284,7 +285,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       queues: new QueuesService(db, publisher, files),
       tickets,
       messages: new MessagesService(db, tickets, outbound, files, channels),
-      connections: new ConnectionsService(db, publisher, files),
+      connections,
       companies: new CompaniesService(db, publisher),
       contactsTransfer: new ContactsTransfer(db, publisher),
       queueOptions: new QueueOptionsService(db, files),
@@ -310,7 +311,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       whatsappSessions: new WhatsAppSessionsService(
         db,
         baileys,
-        new ConnectionsService(db, publisher, files),
+        connections,
         files.signer,
         channels,
         { fakes: fakeSockets, restartWaitMs: fakeSockets ? 5000 : 15_000 },

@@ -83,10 +83,6 @@ export class Publisher {
     this.toCompany(companyId, channels.whatsapp(companyId), { action: "delete", whatsappId });
   }
 
-  connectionSession(companyId: number, session: object): void {
-    this.toCompany(companyId, channels.whatsappSession(companyId), { action: "update", session });
-  }
-
   /**
    * A WhatsApp session's status changed. The QR code (or pairing code) links a phone to the
    * company's number, so only admins (who hold the session buttons) receive it.

@@ -11,7 +11,7 @@ import {
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Jobs } from "../../jobs/jobs.js";
-import type { Publisher } from "../../realtime/publish.js";
+import type { ConnectionsService } from "../../modules/connections/connections.service.js";
 import type { Outbound } from "../outbound.js";
 import type { SessionStateStore } from "./auth-state.js";
 import type { BaileysEventsHandler } from "./events.js";
@@ -53,7 +53,7 @@ export class BaileysSessionManager {
     private readonly config: Config,
     private readonly jobs: Jobs,
     private readonly store: SessionStateStore,
-    private readonly publisher: Publisher,
+    private readonly statuses: Pick<ConnectionsService, "setStatus">,
     private readonly outbound: Outbound,
     private readonly logger: Logger,
     private readonly options: SessionManagerOptions,
@@ -234,31 +234,9 @@ export class BaileysSessionManager {
     throw new AppError("ERR_SENDING_WAPP_MSG");
   }
 
-  /** Saves status, QR code and retries on the connection and pushes them to the company. */
   private async setStatus(connection: ConnectionRef, change: StatusChange): Promise<void> {
-    const [row] = await this.db
-      .update(connections)
-      .set({
-        status: change.status,
-        qrcode: change.qrcode,
-        retries: change.retries,
-        ...(change.number && { number: change.number }),
-        updatedAt: new Date(),
-      })
-      .where(eq(connections.id, connection.id))
-      .returning();
-    if (!row) return;
-    this.publisher.whatsappSessionChanged(row.companyId, {
-      id: row.id,
-      name: row.name,
-      channelType: row.channelType,
-      status: row.status,
-      qrcode: row.qrcode,
-      retries: row.retries,
-      number: row.number,
-      updatedAt: row.updatedAt.toISOString(),
-      ...(change.pairingCode && { pairingCode: change.pairingCode }),
-    });
+    const { pairingCode, number, ...state } = change;
+    await this.statuses.setStatus(connection, { ...state, ...(number && { number }) }, pairingCode);
   }
 
   /**

@@ -195,9 +195,15 @@ export class ConnectionsService {
    * A session change reported by a channel adapter (status, QR code, retries, number): saved,
    * then pushed on company-{id}-whatsappSession and company-{id}-whatsapp, without secrets.
    */
+  /**
+   * THE writer of a connection's session state (Baileys sessions, Meta token checks): saves it
+   * and pushes it on company-{id}-whatsappSession (QR and pairing codes to admins only) and the
+   * agents' view on company-{id}-whatsapp.
+   */
   async setStatus(
     connection: Pick<ConnectionRow, "id" | "companyId">,
     patch: Partial<Pick<ConnectionRow, "status" | "qrcode" | "retries" | "number">>,
+    pairingCode?: string,
   ): Promise<ConnectionRow | undefined> {
     const [row] = await this.db
       .update(connections)
@@ -207,8 +213,18 @@ export class ConnectionsService {
       )
       .returning();
     if (!row) return undefined;
+    this.publisher.whatsappSessionChanged(row.companyId, {
+      id: row.id,
+      name: row.name,
+      channelType: row.channelType,
+      status: row.status,
+      qrcode: row.qrcode,
+      retries: row.retries,
+      number: row.number,
+      updatedAt: row.updatedAt.toISOString(),
+      ...(pairingCode && { pairingCode }),
+    });
     const [forAgents] = await presentConnections(this.db, this.files.signer, [row], "agents");
-    this.publisher.connectionSession(row.companyId, forAgents!);
     this.publisher.connectionChanged(row.companyId, forAgents!);
     return row;
   }
