@@ -51,7 +51,7 @@ import { metaRoutes } from "./channels/meta/meta.routes.js";
 import { MetaWebhooks } from "./channels/meta/meta.webhooks.js";
 import { attachVisitorNamespace } from "./channels/webchat/webchat.gateway.js";
 import { webchatRoutes } from "./channels/webchat/webchat.routes.js";
-import { WebChatService, type VisitorClaims } from "./channels/webchat/webchat.service.js";
+import { visitorClaimsOf, WebChatService } from "./channels/webchat/webchat.service.js";
 import { Jobs } from "./jobs/jobs.js";
 import { FileSigner, LocalStorage } from "./lib/storage.js";
 import { connectionsRoutes } from "./modules/connections/connections.routes.js";
@@ -372,11 +372,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     webchat: ctx.services.webchat,
     outbound,
     logger: opts.logger,
-    verify: (token) => {
-      const claims = app.jwt.verify<VisitorClaims>(token);
-      if (claims.typ !== "visitor") throw new Error("not a visitor token");
-      return claims;
-    },
+    verify: (token) => visitorClaimsOf(app, token),
   });
   channels.register(new WebChatAdapter(() => visitors.nsp));
   channels.register(new BaileysAdapter(baileys));

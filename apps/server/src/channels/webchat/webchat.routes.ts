@@ -4,7 +4,7 @@ import type { AppContext, AppInstance } from "../../app.js";
 import { bearerToken } from "../../http/authenticate.js";
 import { readMultipart } from "../../http/multipart.js";
 import { AppError } from "../../lib/errors.js";
-import type { VisitorClaims } from "./webchat.service.js";
+import { visitorClaimsOf, type VisitorClaims } from "./webchat.service.js";
 
 const params = z.object({ uuid: z.string().max(64) });
 const VISITOR_TOKEN_TTL = 60 * 60 * 24 * 90;
@@ -33,9 +33,7 @@ export async function webchatRoutes(app: AppInstance, ctx: AppContext): Promise<
     const token = bearerToken(request);
     if (!token) throw new AppError("ERR_SESSION_EXPIRED");
     try {
-      const claims = app.jwt.verify<VisitorClaims>(token);
-      if (claims.typ !== "visitor") throw new Error("not a visitor token");
-      return claims;
+      return visitorClaimsOf(app, token);
     } catch {
       throw new AppError("ERR_SESSION_EXPIRED");
     }

@@ -7,6 +7,7 @@ import type { FileSigner } from "../../lib/storage.js";
 import type { IncomingFile } from "../../modules/files/files.service.js";
 import { mediaTypeOf } from "../../modules/messages/messages.service.js";
 import type { InboundPipeline } from "../inbound.js";
+import type { FastifyInstance } from "fastify";
 import type { Namespace } from "socket.io";
 import { visitorRoom, type VisitorMessage } from "./webchat.adapter.js";
 
@@ -14,6 +15,13 @@ export interface VisitorClaims {
   typ: "visitor";
   con: number;
   vid: number;
+}
+
+/** The claims of a visitor's token (HTTP and socket); throws on any other token. */
+export function visitorClaimsOf(app: Pick<FastifyInstance, "jwt">, token: string): VisitorClaims {
+  const claims = app.jwt.verify<VisitorClaims>(token);
+  if (claims.typ !== "visitor") throw new Error("not a visitor token");
+  return claims;
 }
 
 const HISTORY_LIMIT = 100;
