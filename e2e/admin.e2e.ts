@@ -5,11 +5,17 @@ import { api, apiToken, loginUi, SHOTS, unique } from "./support";
 
 const ADMIN_SHOTS = process.env.ADMIN_SHOTS ?? SHOTS;
 
-/** datetime-local text for `minutes` from now (browser and test share the clock and zone). */
-function localInput(minutes: number): string {
+/**
+ * The day (dd/MM/yyyy, as the Portuguese app shows it) and the time (HH:mm) `minutes` from now
+ * (browser and test share the clock and zone).
+ */
+function localInput(minutes: number): { day: string; time: string } {
   const d = new Date(Date.now() + minutes * 60_000);
   const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return {
+    day: `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+  };
 }
 
 /**
@@ -88,9 +94,9 @@ test("tags, quick messages and schedules from the admin screens", async ({ page,
   const scheduleDialog = page.getByRole("dialog", { name: "Agendamento" });
   await expect(scheduleDialog.getByLabel("Contato")).toHaveValue(visitorName);
   await scheduleDialog.getByLabel("Mensagem", { exact: true }).fill("Lembrete agendado");
-  await scheduleDialog
-    .getByLabel("Data de envio")
-    .fill(localInput(new Date().getSeconds() > 45 ? 2 : 1));
+  const sendAt = localInput(new Date().getSeconds() > 45 ? 2 : 1);
+  await scheduleDialog.getByLabel("Data de envio", { exact: true }).fill(sendAt.day);
+  await scheduleDialog.getByLabel("Hora", { exact: true }).fill(sendAt.time);
   await page.screenshot({ path: `${ADMIN_SHOTS}/schedule-dialog.png` });
   await scheduleDialog.getByRole("button", { name: "Adicionar" }).click();
   await expect(page.getByText("Agendamento salvo com sucesso.")).toBeVisible();

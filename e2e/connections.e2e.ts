@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./playwright.config";
-import { loginUi, SHOTS, unique } from "./support";
+import { api, apiToken, loginUi, SHOTS, unique } from "./support";
 
 /** The fake WhatsApp of the server started with BAILEYS_FAKE=1 (apps/server/src/channels/baileys). */
 async function phone(
@@ -102,4 +102,70 @@ test("an admin adds a WhatsApp connection, scans its QR code, and disconnects it
   await page.screenshot({ path: `${SHOTS}/messages-api.png` });
   await page.getByLabel("Mensagem com mídia (multipart)", { exact: true }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/messages-api-docs.png` });
+});
+
+/**
+ * A WhatsApp connection that stays on 'Conectando' (no QR code comes): after a minute the row
+ * says so and why, and offers to try again; a QR code then arrives as usual.
+ */
+test("a connection stuck on 'Conectando' says why and can be retried", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Travada ${unique()}`;
+  // The browser's clock is ours to move: a minute passes in an instant.
+  await page.clock.install();
+  await loginUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto("/connections");
+  await page.getByRole("button", { name: "Adicionar" }).click();
+  const dialog = page.getByRole("dialog", { name: "Adicionar conexão" });
+  await dialog.getByRole("textbox", { name: "Nome" }).fill(name);
+  const created = page.waitForResponse(
+    (res) => res.url().endsWith("/whatsapp") && res.request().method() === "POST",
+  );
+  await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
+  const connectionId = ((await (await created).json()) as { id: number }).id;
+
+  const row = rowOf(page, name);
+  await row.getByRole("button", { name: "Tentar novamente" }).click();
+  await expect(row.getByRole("button", { name: "Conectando" })).toBeDisabled();
+  await expect(row.getByText("Aguardando o QR Code do WhatsApp…")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/connection-opening.png` });
+
+  await page.clock.fastForward(61_000);
+  await expect(row.getByText("Sem QR Code há mais de 1 minuto.")).toBeVisible();
+  await expect(row.getByText(/não recebeu resposta do WhatsApp/)).toBeVisible();
+  await expect(row.getByText("Conectando", { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/connection-stuck.png` });
+
+  // Try again: the session starts over, and this time the phone offers its QR code.
+  await row.getByRole("button", { name: "Tentar novamente" }).click();
+  await expect(row.getByText("Sem QR Code há mais de 1 minuto.")).toBeHidden();
+  await phone(request, connectionId, "qr", { qr: `2@e2e-${unique()},key,adv` });
+  await expect(row.getByText("Aguardando QR Code")).toBeVisible();
+  await expect(row.getByRole("button", { name: "QR Code" })).toBeVisible();
+});
+
+/** A Facebook page is signed in with a token: its row offers 'Reconectar', never a QR code. */
+test("a Meta connection's row offers only what fits the channel", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const admin = await apiToken(request);
+  const name = `Página ${unique()}`;
+  await api(request, admin.token, "post", "/whatsapp", {
+    name,
+    channelType: "FACEBOOK",
+    config: { pageId: String(Date.now()).slice(-12), accessToken: "EAAtest-token" },
+  });
+  await loginUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto("/connections");
+  const row = rowOf(page, name);
+  // The token cannot be checked from here (no Graph API): the page is not connected.
+  await expect(row.getByRole("button", { name: "Reconectar" })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole("button", { name: "Novo QR Code" })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Tentar novamente" })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "QR Code" })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/connection-meta-row.png` });
 });

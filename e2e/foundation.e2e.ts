@@ -88,3 +88,35 @@ test("a second login elsewhere logs the first browser out", async ({ browser, re
   await expect(first.getByText("Sua conta foi acessada em outro computador.")).toBeVisible();
   await expect(first).toHaveURL(/\/login$/, { timeout: 10_000 });
 });
+
+/**
+ * Joining a company: the admin finds the signup link in Settings once user creation is on;
+ * the signup page explains the link and the optional token, and what to do without them.
+ */
+test("signup explains the admin's link and the token", async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  const admin = await apiToken(request);
+  await loginUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto("/settings");
+  await page.getByLabel("Criação de usuário").click();
+  await page.getByRole("option", { name: "Habilitado" }).click();
+  const link = page.getByTestId("signup-link");
+  await expect(link).toHaveText(new RegExp(`/signup\\?companyId=${admin.user.companyId}$`));
+  await page.screenshot({ path: `${SHOTS}/settings-signup-link.png` });
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/signup");
+  await expect(visitor.getByText(/Este endereço não indica a sua empresa/)).toBeVisible();
+  await visitor.screenshot({ path: `${SHOTS}/signup-without-company.png` });
+  await visitor.goto((await link.textContent())!);
+  await expect(visitor.getByText(/empresa do link de cadastro que recebeu/)).toBeVisible();
+  await expect(visitor.getByLabel("Token (opcional)")).toBeVisible();
+  await visitor.screenshot({ path: `${SHOTS}/signup-with-link.png` });
+  await visitor.close();
+
+  // Back as it was: signup closed.
+  await page.getByLabel("Criação de usuário").click();
+  await page.getByRole("option", { name: "Desabilitado" }).click();
+  await expect(link).toHaveCount(0);
+});

@@ -1,16 +1,19 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { loginUi, SHOTS, unique } from "./support";
+import { api, apiToken, loginUi, settled, SHOTS, unique } from "./support";
 
 const OPERATOR_SHOTS = process.env.OPERATOR_SHOTS ?? SHOTS;
 
-/** A calendar day `days` from today, YYYY-MM-DD (the browser shares the test's clock). */
+/**
+ * A calendar day `days` from today as the Portuguese app shows it, dd/MM/yyyy (the browser
+ * shares the test's clock).
+ */
 function inDays(days: number): string {
   const d = new Date();
   d.setHours(12, 0, 0, 0);
   d.setDate(d.getDate() + days);
   const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 }
 
 async function choose(page: Page, label: RegExp, option: string) {
@@ -20,14 +23,22 @@ async function choose(page: Page, label: RegExp, option: string) {
 
 async function createCompany(
   page: Page,
-  company: { name: string; email: string; password: string; plan: string; dueDate: string },
+  company: {
+    name: string;
+    email: string;
+    password: string;
+    plan: string;
+    dueDate: string;
+    adminName?: string;
+  },
 ) {
   const form = page.getByRole("form", { name: "Empresa" });
   await form.getByLabel("Nome", { exact: true }).fill(company.name);
   await form.getByLabel(/^E-mail/).fill(company.email);
+  if (company.adminName) await form.getByLabel("Nome do administrador").fill(company.adminName);
   await form.getByLabel("Senha do administrador").fill(company.password);
   await choose(page, /^Plano/, company.plan);
-  await form.getByLabel("Data de vencimento").fill(company.dueDate);
+  await form.getByLabel("Data de vencimento", { exact: true }).fill(company.dueDate);
   await form.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Operação realizada com sucesso!").first()).toBeVisible();
   await expect(page.getByRole("cell", { name: company.name, exact: true })).toBeVisible();
@@ -56,6 +67,7 @@ test("the operator manages plans, companies and help records", async ({ page, br
     password: "beta-senha-123",
     plan: planName,
     dueDate: inDays(3),
+    adminName: "Bruna Beta",
   };
 
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -67,7 +79,8 @@ test("the operator manages plans, companies and help records", async ({ page, br
   await page.getByRole("tab", { name: "Planos" }).click();
   const planForm = page.getByRole("form", { name: "Plano" });
   await planForm.getByRole("button", { name: "Salvar" }).click();
-  await expect(planForm.getByText("Required")).toBeVisible();
+  // The validation message in the app's language (pt), not the schema's English.
+  await expect(planForm.getByText("Obrigatório")).toBeVisible();
   await planForm.getByLabel("Nome").fill(planName);
   await planForm.getByLabel("Usuários").fill("5");
   await planForm.getByLabel("Filas").fill("3");
@@ -128,6 +141,8 @@ test("the operator manages plans, companies and help records", async ({ page, br
   await loginUi(clientPage, second.email, second.password);
   await expect(clientPage).not.toHaveURL(/\/login/);
   await expect(clientPage.getByRole("navigation").first()).toBeVisible();
+  // The top bar greets the admin by their own name, not the company's.
+  await expect(clientPage.getByRole("banner")).toContainText("Olá Bruna Beta");
   await clientPage.screenshot({ path: `${OPERATOR_SHOTS}/operator-client-login.png` });
   await clientContext.close();
 
@@ -177,4 +192,117 @@ test("the operator manages plans, companies and help records", async ({ page, br
   await expect(helpConfirm).toContainText("Deseja realmente excluir esse registro?");
   await helpConfirm.getByRole("button", { name: "Excluir" }).click();
   await expect(version2.getByRole("cell", { name: helpTitle, exact: true })).toHaveCount(0);
+});
+
+/**
+ * The billing cycle of a company (admin-operator §3 paymentStatus): every step reachable from
+ * the table with a confirmation, an undo, and the 'Cobrança' filter finding the paid company.
+ */
+test("the operator walks a company through its billing cycle", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  mkdirSync(OPERATOR_SHOTS, { recursive: true });
+  const operator = await apiToken(request);
+  const suffix = unique();
+  const plan = await api(request, operator.token, "post", "/plans", {
+    name: `Cobrança ${suffix}`,
+    users: 3,
+    queues: 2,
+    connectionLimit: { baileys: 1 },
+  });
+  const name = `Gama ${suffix}`;
+  await api(request, operator.token, "post", "/companies", {
+    name,
+    email: `gama-${suffix}@cliente.test`,
+    planId: plan.id,
+    password: "gama-senha-123",
+  });
+  const gama = await apiToken(request, `gama-${suffix}@cliente.test`, "gama-senha-123");
+  const whatsApp = await api(request, gama.token, "post", "/whatsapp", {
+    name: `Zap ${suffix}`,
+    channelType: "BAILEYS",
+  });
+
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await loginUi(page, "admin@e2e.test", "admin-e2e-123");
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto("/settings");
+  await page.getByRole("tab", { name: "Empresas" }).click();
+  await page.getByLabel("Buscar por nome ou e-mail").fill(suffix);
+  const row = page
+    .getByRole("table", { name: "Empresas" })
+    .getByRole("row")
+    .filter({ hasText: name });
+  await expect(row.getByText("Cobrança a enviar")).toBeVisible();
+
+  // PENDING → SENDED, after a confirmation; the time of the request is recorded.
+  await row.getByRole("button", { name: `Registrar envio da cobrança de ${name}` }).click();
+  const confirmSend = page.getByRole("dialog", { name: "Cobrança enviada" });
+  await expect(confirmSend).toContainText(`Registrar que a cobrança de ${name} foi enviada agora?`);
+  await confirmSend.getByRole("button", { name: "Confirmar" }).click();
+  await expect(row.getByText("Cobrança enviada")).toBeVisible();
+  await expect(row.getByText(/^Enviada em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+
+  // SENDED → COMPLETED, then undone from the toast, then confirmed again.
+  await row.getByRole("button", { name: `Confirmar pagamento de ${name}` }).click();
+  await page
+    .getByRole("dialog", { name: "Pagamento efetivado" })
+    .getByRole("button", { name: "Confirmar" })
+    .click();
+  await expect(row.getByText("Pagamento efetivado")).toBeVisible();
+  await page.getByRole("button", { name: "Desfazer" }).click();
+  await expect(page.getByText("Alteração desfeita.")).toBeVisible();
+  await expect(row.getByText("Cobrança enviada")).toBeVisible();
+  await row.getByRole("button", { name: `Confirmar pagamento de ${name}` }).click();
+  await page
+    .getByRole("dialog", { name: "Pagamento efetivado" })
+    .getByRole("button", { name: "Confirmar" })
+    .click();
+  await expect(row.getByText("Pagamento efetivado")).toBeVisible();
+  await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-billing-paid.png` });
+
+  // The 'Cobrança' filter finds the paid company.
+  await choose(page, /^Cobrança/, "Pagamento efetivado");
+  await expect(row).toBeVisible();
+  await choose(page, /^Cobrança/, "Cobrança a enviar");
+  await expect(row).toHaveCount(0);
+  await choose(page, /^Cobrança/, "Pagamento efetivado");
+  await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-billing-filter.png` });
+
+  // A new cycle from the row's menu, confirmed too.
+  await row.getByRole("button", { name: `Alterar cobrança de ${name}` }).click();
+  await page.getByRole("menuitem", { name: "Mudar para: Cobrança a enviar" }).click();
+  await expect(page.getByRole("dialog", { name: "Cobrança a enviar" })).toContainText("Voltar");
+  await settled(page);
+  await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-billing-confirm.png` });
+  await page
+    .getByRole("dialog", { name: "Cobrança a enviar" })
+    .getByRole("button", { name: "Confirmar" })
+    .click();
+  await expect(row).toHaveCount(0); // the filter still shows paid companies only
+  await choose(page, /^Cobrança/, "Todos");
+  await expect(row.getByText("Cobrança a enviar")).toBeVisible();
+
+  // Restarting its WhatsApp: a spinner while the server waits for the session, then the
+  // spec's toast, since the phone never answers here.
+  await row.getByRole("button", { name: `${whatsApp.name} (WhatsApp): DISCONNECTED` }).click();
+  await page
+    .getByRole("dialog", { name: "Reiniciar conexão" })
+    .getByRole("button", { name: "Confirmar" })
+    .click();
+  await expect(
+    row.getByRole("progressbar", { name: `Reiniciando a conexão ${whatsApp.name}…` }),
+  ).toBeVisible();
+  await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-restart-spinner.png` });
+  await expect(page.getByText("Não foi possível conectar ao reinicar conexão!")).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(row.getByRole("progressbar")).toHaveCount(0);
+
+  // The connection-limit dialog says what 0 means.
+  await page.getByRole("button", { name: "Limite de conexões" }).click();
+  const limits = page.getByRole("dialog", { name: "Limite de conexões" });
+  await expect(limits).toContainText("Deixe 0 para usar o limite do plano.");
+  await settled(page);
+  await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-connection-limits.png` });
+  await limits.getByRole("button", { name: "Fechar" }).click();
 });

@@ -39,3 +39,12 @@ export async function api(
 }
 
 export const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** Waits until the page's finite animations and transitions (dialogs fading in) have ended. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+}

@@ -46,7 +46,8 @@ const apiProxy: ProxyOptions = {
 const proxy: Record<string, ProxyOptions> = Object.fromEntries(
   API_PREFIXES.map((prefix) => [`^/${prefix}(/|\\?|$)`, apiProxy]),
 );
-proxy["/socket.io"] = { target: API_TARGET, changeOrigin: true, ws: true };
+// rewriteWsOrigin: the server admits sockets from its own origin, which the proxy stands for.
+proxy["/socket.io"] = { target: API_TARGET, changeOrigin: true, ws: true, rewriteWsOrigin: true };
 
 export default defineConfig({
   plugins: [react()],
@@ -80,13 +81,6 @@ export default defineConfig({
               name: "data",
               test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
               priority: 20,
-            },
-            // The MUI/emotion modules the app shell needs at start; the rest split per route.
-            {
-              name: "mui-core",
-              test: /node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|react-transition-group|stylis|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/,
-              tags: ["$initial"],
-              priority: 10,
             },
           ],
         },

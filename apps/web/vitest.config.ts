@@ -14,8 +14,9 @@ export default defineProject({
     clearMocks: true,
     restoreMocks: true,
     unstubGlobals: true,
-    // jsdom renders of whole screens are slow on a loaded 2-core CI machine; a timeout is not
-    // an assertion, so it is generous.
-    testTimeout: 20_000,
+    // jsdom renders of whole screens are slow on a loaded 2-core CI machine (form tests that
+    // type into MUI fields took over 20 s at a load average of 15–20); a timeout is not an
+    // assertion, so it is generous.
+    testTimeout: 60_000,
   },
 });

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifySchema,
   type RawServerDefault,
 } from "fastify";
 import {
@@ -15,15 +16,18 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { Namespace, Server as SocketServer } from "socket.io";
-import type { Config } from "./config.js";
+import type { Config, TrustProxy } from "./config.js";
 import type { Database, Db } from "./db/client.js";
 import { makeVerifier, registerAuthentication } from "./http/authenticate.js";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors.js";
+import { registerInputGuards } from "./http/input.js";
+import { ApiOrigins, registerDefaultCsp } from "./http/csp.js";
 import { registerSpa } from "./http/spa.js";
-import { AttemptLimiter } from "./lib/attempts.js";
+import { clientKey, LoginGuard } from "./lib/attempts.js";
 import type { Logger } from "./lib/logger.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
+import { PasswordLinks } from "./modules/auth/password-links.js";
 import { companiesRoutes } from "./modules/companies/companies.routes.js";
 import { queuesRoutes } from "./modules/queues/queues.routes.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
@@ -48,6 +52,7 @@ import { GraphClient } from "./channels/meta/graph.js";
 import { MetaAdapter } from "./channels/meta/meta.adapter.js";
 import { META_CHANNELS } from "./channels/meta/meta.map.js";
 import { metaRoutes } from "./channels/meta/meta.routes.js";
+import { MessageChanges } from "./channels/message-changes.js";
 import { MetaWebhooks } from "./channels/meta/meta.webhooks.js";
 import { attachVisitorNamespace } from "./channels/webchat/webchat.gateway.js";
 import { webchatRoutes } from "./channels/webchat/webchat.routes.js";
@@ -99,11 +104,28 @@ import { createGateway } from "./realtime/gateway.js";
 import { Presence } from "./realtime/presence.js";
 import { Publisher } from "./realtime/publish.js";
 
+export interface RouteLimit {
+  max: number;
+  timeWindow: number;
+}
+
+/** Limits on anonymous endpoints, per node, counted per client address (see clientKey). */
 export interface AppLimits {
-  /** Login/refresh/signup requests per IP (per node). */
-  loginPerIp: { max: number; timeWindow: number };
-  /** Failed logins per email before it is blocked for the window. */
-  loginPerEmail: AttemptLimiter;
+  /** Login, refresh, signup and set-password requests per client address. */
+  loginPerIp: RouteLimit;
+  /** Web-chat visitor sessions created per client address. */
+  webchatSession: RouteLimit;
+  /** Failed logins: refused per (email, address), slowed down per email. */
+  login: LoginGuard;
+}
+
+/** The limits in force unless the caller (tests, bench) passes its own. */
+export function defaultLimits(): AppLimits {
+  return {
+    loginPerIp: { max: 60, timeWindow: 60_000 },
+    webchatSession: { max: 20, timeWindow: 60_000 },
+    login: new LoginGuard(),
+  };
 }
 
 export interface AppContext {
@@ -123,6 +145,7 @@ export interface AppContext {
   bot: Chatbot;
   services: {
     auth: AuthService;
+    passwordLinks: PasswordLinks;
     users: UsersService;
     files: FilesService;
     contacts: ContactsService;
@@ -170,17 +193,37 @@ export interface BuildAppOptions {
   limits?: Partial<AppLimits>;
 }
 
+/** A registered route as declared: the fuzz test enumerates them with their schemas. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+  public: boolean;
+}
+
 export interface BuiltApp {
   app: AppInstance;
   ctx: AppContext;
   io: SocketServer;
+  routes: RouteEntry[];
+}
+
+/**
+ * TRUST_PROXY as fastify takes it. Fastify ignores a bare hop count, so N hops become "the
+ * N nearest addresses of the chain are proxies" (like `true`, safe only when the nodes are
+ * reachable through the proxies alone).
+ */
+function fastifyTrustProxy(value: TrustProxy) {
+  if (typeof value !== "number") return value;
+  return (_address: string, hop: number) => hop < value;
 }
 
 /** Builds the HTTP API, the realtime gateway and the SPA server; used by main and by tests. */
 export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
-    trustProxy: true,
+    // Off unless configured: otherwise any client picks its own address with X-Forwarded-For.
+    trustProxy: fastifyTrustProxy(opts.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
@@ -188,18 +231,42 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuards(app);
+  const routes: RouteEntry[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === "HEAD") continue;
+      routes.push({ method, url: route.url, schema: route.schema, public: !!route.config?.public });
+    }
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // HSTS over plain http would pin browsers to an https that may not exist.
+    strictTransportSecurity: opts.config.PUBLIC_URL.startsWith("https://"),
   });
   await app.register(fastifyCookie);
   await app.register(fastifyJwt, {
     secret: opts.config.JWT_SECRET,
     sign: { expiresIn: opts.config.ACCESS_TOKEN_TTL },
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
-  await app.register(fastifyRateLimit, { global: false });
+  // Over any of these: 413 ERR_PAYLOAD_TOO_LARGE (http/multipart.ts). A text field holds the
+  // longest text field of any form with room to spare.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: 50 * 1024 * 1024,
+      files: 10,
+      fields: 50,
+      parts: 60,
+      fieldSize: 64 * 1024,
+      headerPairs: 50,
+    },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: (request) => clientKey(request.ip),
+  });
   registerAuthentication(app, opts.database.db);
 
   const publisher = new Publisher();
@@ -217,6 +284,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     opts.config.SMTP_URL,
     defaultFrom(opts.config.PUBLIC_URL),
   );
+  const passwordLinks = new PasswordLinks(db, publisher);
   const companyDeleter = new CompanyDeleter(
     db,
     jobs,
@@ -229,6 +297,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   const graph = new GraphClient(opts.config.GRAPH_API_URL);
   const outbound = new Outbound(db, jobs, channels, publisher, files, opts.logger);
   const inbound = new InboundPipeline(db, files, publisher, opts.logger);
+  const changes = new MessageChanges(db, outbound);
   const rating = new RatingFlow(db, outbound, publisher, jobs, opts.logger);
   const bot = new Chatbot(db, outbound, publisher, rating);
   inbound.onMessage(bot.onMessage);
@@ -255,7 +324,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     opts.logger,
     fakeSockets
       ? { factory: fakeSockets.factory, reconnectBaseMs: 100, reconnectMaxMs: 1000 }
-      : { factory: realSocketFactory },
+      : { factory: realSocketFactory({ url: opts.config.WA_WEB_SOCKET_URL }) },
   );
   // The visitors' namespace exists once the gateway does; services read it lazily.
   const visitors: { nsp?: Namespace } = {};
@@ -265,11 +334,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     db,
     logger: opts.logger,
     publisher,
-    presence: new Presence(db, publisher),
-    limits: {
-      loginPerIp: opts.limits?.loginPerIp ?? { max: 60, timeWindow: 60_000 },
-      loginPerEmail: opts.limits?.loginPerEmail ?? new AttemptLimiter(10, 15 * 60_000),
-    },
+    presence: new Presence(db, publisher, opts.logger),
+    limits: { ...defaultLimits(), ...opts.limits },
     jobs,
     channels,
     inbound,
@@ -278,6 +344,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     bot,
     services: {
       auth: new AuthService(db, publisher, opts.config.REFRESH_TOKEN_TTL_DAYS),
+      passwordLinks,
       users: new UsersService(db, publisher),
       files,
       contacts: new ContactsService(db, publisher),
@@ -302,12 +369,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
         files,
         mailer,
         companyDeleter,
+        passwordLinks,
         opts.logger,
         { instanceId: opts.config.INSTANCE_ID, publicUrl: opts.config.PUBLIC_URL },
       ),
       plans: new PlansService(db),
       messagesApi: new MessagesApiService(db, publisher, outbound, files),
-      metaWebhooks: new MetaWebhooks(db, inbound, outbound, graph, opts.logger),
+      metaWebhooks: new MetaWebhooks(db, inbound, outbound, changes, graph, opts.logger),
       whatsappSessions: new WhatsAppSessionsService(
         db,
         baileys,
@@ -319,7 +387,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     },
   };
 
-  await registerSpa(app, opts.webDist, opts.widgetDist);
+  registerDefaultCsp(app);
+  await registerSpa(app, opts.webDist, opts.widgetDist, new ApiOrigins(db, opts.config.PUBLIC_URL));
   const modules = [
     authRoutes,
     usersRoutes,
@@ -365,6 +434,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     presence: ctx.presence,
     logger: opts.logger,
     redis: opts.redis,
+    origins: {
+      publicUrl: opts.config.PUBLIC_URL,
+      publicUrlSet: opts.config.publicUrlSet,
+      allowed: opts.config.ALLOWED_ORIGINS,
+    },
     onTyping: (actor, ticketId, on) => tickets.typing(actor, ticketId, on, channels),
   });
   visitors.nsp = attachVisitorNamespace(io, {
@@ -392,14 +466,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   // Schedules due while the server was down are sent now; idempotent across nodes.
   await scheduleSender.recover();
   await baileys.init(
-    new BaileysEventsHandler(db, inbound, outbound, files, opts.logger, (session, messageId) =>
-      baileys.scheduleMediaRetry(session, messageId),
+    new BaileysEventsHandler(
+      db,
+      inbound,
+      outbound,
+      changes,
+      files,
+      opts.logger,
+      (session, messageId) => baileys.scheduleMediaRetry(session, messageId),
     ),
   );
   app.addHook("onClose", async () => {
     baileys.stopAll();
     await jobs.stop();
     await new Promise<void>((resolve) => io.close(() => resolve()));
+    // After the sockets closed: their pending offline timers go with the node.
+    ctx.presence.stop();
   });
-  return { app: app as unknown as AppInstance, ctx, io };
+  return { app: app as unknown as AppInstance, ctx, io, routes };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { hostname } from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -12,6 +13,79 @@ const optionalUrl = (what: string) =>
     .transform((v) => (v ? v : undefined))
     .pipe(z.url({ error: `${what} must be a full URL` }).optional());
 
+/** proxy-addr's names for reserved ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An IP address, a CIDR range (10.0.0.0/8, fd00::/8) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may set the client address through X-Forwarded-For. Off by default: the
+ * socket's address is the client, so a forged header changes nothing. `true` trusts every
+ * peer (only behind a proxy that is the sole way in), a number trusts that many hops, a
+ * comma list trusts those proxy addresses / CIDR ranges.
+ */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    if (!value || value === "false") return false;
+    if (value === "true") return true;
+    if (/^\d+$/.test(value)) return Number(value) || false;
+    const list = value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = list.filter((entry) => !isProxyAddress(entry));
+    if (bad.length === 0 && list.length) return list;
+    ctx.addIssue({
+      code: "custom",
+      message: `TRUST_PROXY must be true, false, a hop count or a comma-separated list of proxy addresses or CIDR ranges (bad: ${bad.join(", ") || value})`,
+    });
+    return z.NEVER;
+  });
+
+/** Extra browser origins allowed on the agents' realtime socket (comma list of URLs). */
+const allowedOriginsSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): string[] => {
+    if (!value) return [];
+    const origins: string[] = [];
+    for (const entry of value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      let url: URL | undefined;
+      try {
+        url = new URL(entry);
+      } catch {
+        url = undefined;
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin === "null") {
+        ctx.addIssue({
+          code: "custom",
+          message: `ALLOWED_ORIGINS must be a comma-separated list of http(s) origins, e.g. https://app.example.com (bad: ${entry})`,
+        });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -22,6 +96,8 @@ const envSchema = z.object({
     .default(8080),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: optionalUrl("PUBLIC_URL"),
+  TRUST_PROXY: trustProxySchema,
+  ALLOWED_ORIGINS: allowedOriginsSchema,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z
     .string()
@@ -54,6 +130,8 @@ const envSchema = z.object({
     .max(50, "ADMIN_PASSWORD must have at most 50 characters")
     .optional(),
   SMTP_URL: optionalUrl("SMTP_URL"),
+  /** WhatsApp's websocket address for Baileys; tests point it at a local endpoint. */
+  WA_WEB_SOCKET_URL: optionalUrl("WA_WEB_SOCKET_URL"),
   GRAPH_API_URL: z
     .url({ error: "GRAPH_API_URL must be a full URL" })
     .default("https://graph.facebook.com/v21.0"),

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   const database = await createDatabase({
     url: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, "db"),
+    log: (message) => logger.info(message),
   });
   await database.migrate();
   await bootstrap(database.db, config, logger);
@@ -63,6 +64,11 @@ async function main(): Promise<void> {
     .restoreOwned()
     .then((n) => n && logger.info({ sessions: n }, "restoring WhatsApp sessions"))
     .catch((err) => logger.warn({ err }, "could not restore WhatsApp sessions"));
+
+  // Files stored before type detection: their types are checked from the bytes, once.
+  void ctx.services.files
+    .checkLegacy(logger)
+    .catch((err) => logger.warn({ err }, "could not check the types of legacy files"));
 
   const sweep = setInterval(() => {
     ctx.presence.sweep().catch((err) => logger.warn({ err }, "presence sweep failed"));

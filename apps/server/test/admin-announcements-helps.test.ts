@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, pdf, png, seedWithSuper } from "./admin-helpers.js";
+import { jpegBytes } from "./media-fixtures.js";
 import {
   collect,
+  eventWhere,
   connect,
   nextEvent,
   request,
@@ -168,7 +170,7 @@ describe("announcements", () => {
       mediaPath: expect.stringMatching(/^\/files\//),
     });
     const jpeg = await multipart(server, s.superSession, "POST", url, {
-      files: [{ filename: "foto.JPEG", type: "image/jpeg", data: "jpg" }],
+      files: [{ filename: "foto.JPEG", type: "image/jpeg", data: jpegBytes() }],
     });
     expect(jpeg.json().mediaName).toBe("foto.JPEG");
     // A user of another company can load the image through its signed path.
@@ -201,9 +203,13 @@ describe("announcements", () => {
       for (const event of events) {
         expect(await event).toMatchObject({ action: "create", record: { title } });
       }
-      const deleted = collect<{ action: string; id: number }>(second, "company-announcement", 800);
+      const deleted = eventWhere<{ action: string; id: number }>(
+        second,
+        "company-announcement",
+        (e) => e.action === "delete",
+      );
       await request(server, s.superSession, "DELETE", `/announcements/${created.id}`);
-      expect(await deleted).toContainEqual({ action: "delete", id: created.id });
+      expect(await deleted).toEqual({ action: "delete", id: created.id });
     } finally {
       first.close();
       second.close();
@@ -221,21 +227,15 @@ describe("announcements going inactive", () => {
       const created = (
         await request(server, s.superSession, "POST", "/announcements", { title, text: "t" })
       ).json();
-      const memberSees = collect<{ action: string; id?: number; record?: unknown }>(
-        member,
-        "company-announcement",
-        800,
-      );
-      const operatorSees = new Promise<{
+      const operatorSees = eventWhere<{
         action: string;
         record: { title: string; status: boolean };
-      }>((resolve) =>
-        operator.on(
-          "company-announcement",
-          (e: { action: string; record: { title: string; status: boolean } }) => {
-            if (e.action === "update") resolve(e);
-          },
-        ),
+      }>(operator, "company-announcement", (e) => e.action === "update");
+      const memberSees = collect<{ action: string; id?: number; record?: unknown }>(
+        server,
+        member,
+        "company-announcement",
+        operatorSees,
       );
       await request(server, s.superSession, "PUT", `/announcements/${created.id}`, {
         title,

@@ -7,6 +7,7 @@ import {
   type Session,
   type TestServer,
 } from "./harness.js";
+import { pdfBytes, pngBytes } from "./media-fixtures.js";
 
 export interface UploadFile {
   field?: string;
@@ -65,5 +66,5 @@ export async function seedWithSuper(server: TestServer) {
   return { ...seed, superUser, superSession: await login(server, superUser.email) };
 }
 
-export const png = { filename: "pic.png", type: "image/png", data: "\x89PNG fake" };
-export const pdf = { filename: "doc.pdf", type: "application/pdf", data: "%PDF-1.4 fake" };
+export const png = { filename: "pic.png", type: "image/png", data: pngBytes() };
+export const pdf = { filename: "doc.pdf", type: "application/pdf", data: pdfBytes() };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, pdf, png } from "./admin-helpers.js";
+import { jpegBytes, mp3Bytes, mp4Bytes } from "./media-fixtures.js";
 import {
   createQueue,
   request,
@@ -161,11 +162,11 @@ describe("queue options tree", () => {
     expect(
       (
         await addOption(s.as.admin, { title: "V", queueId: q, fileType: "VIDEO" }, [
-          { filename: "clip.MP4", type: "video/mp4", data: "mp4" },
+          { filename: "clip.MP4", type: "video/mp4", data: mp4Bytes() },
         ])
       ).statusCode,
     ).toBe(201);
-    const audio = { filename: "voz.mp3", type: "audio/mpeg", data: "mp3" };
+    const audio = { filename: "voz.mp3", type: "audio/mpeg", data: mp3Bytes() };
     expect(
       (await addOption(s.as.admin, { title: "A", queueId: q, fileType: "AUDIO" }, [audio]))
         .statusCode,
@@ -191,7 +192,7 @@ describe("queue options tree", () => {
     // Same type, new message and a replacing file: fine.
     const edited = await multipart(server, s.as.admin, "PUT", `/queue-options/${id}`, {
       fields: { title: "Foto nova", message: "Veja", queueId: q, fileType: "IMAGE" },
-      files: [{ filename: "new.jpg", type: "image/jpeg", data: "jpg" }],
+      files: [{ filename: "new.jpg", type: "image/jpeg", data: jpegBytes() }],
     });
     expect(edited.json()).toMatchObject({
       title: "Foto nova",

@@ -91,7 +91,7 @@ describe("schedules: validation and access", () => {
         mine,
         `company-${s.company.id}-schedule`,
       );
-      const leak = collect(theirs, `company-${s.company.id}-schedule`, 600);
+      const leak = collect(server, theirs, `company-${s.company.id}-schedule`, event);
       created = await request(server, s.as.member, "POST", "/schedules", {
         contactId: s.contact.id,
         body: "Lembrete da sua consulta amanhã",
@@ -296,13 +296,32 @@ describe("schedules: sending (pg-boss job)", () => {
         status: "PENDENTE",
       })
       .returning();
-    await new Promise((r) => setTimeout(r, 800));
+    // The positive control: meanwhile, a schedule due now through the API (another contact of
+    // the company) is sent by its job; the missed one, without a job, is still pending.
+    const [other] = await server.db
+      .insert(contacts)
+      .values({ companyId: s.company.id, name: `Outro ${uid()}`, number: `wc-${uid()}` })
+      .returning();
+    const control = await request(server, s.as.member, "POST", "/schedules", {
+      contactId: other!.id,
+      body: "controle",
+      sendAt: inSeconds(0.5),
+    });
+    await eventually(async () => (await statusOf(control.json().id)) === "ENVIADA", 10_000);
     expect(await statusOf(missed!.id)).toBe("PENDENTE");
     await server.ctx.services.schedules.recoverPending();
     await server.ctx.services.schedules.recoverPending();
     await eventually(async () => (await statusOf(missed!.id)) === "ENVIADA", 10_000);
-    await server.ctx.services.schedules.recoverPending();
-    await new Promise((r) => setTimeout(r, 1000));
+    // Nothing is queued again once sent, and every job of the schedule has finished: none is
+    // left to send it a second time.
+    expect(await server.ctx.services.schedules.recoverPending()).toBe(0);
+    await eventually(async () => {
+      const { rows } = await server.database.executeSql(
+        "select id from pgboss.job where singleton_key = $1 and state in ('created', 'retry', 'active')",
+        [`schedule-${missed!.id}`],
+      );
+      return rows.length === 0;
+    }, 10_000);
     const row = await scheduleRow(missed!.id);
     expect((await messagesOf(row.ticketId!)).map((m) => m.body)).toEqual(["enviada depois"]);
   });

@@ -108,7 +108,7 @@ describe("company working hours", () => {
         mine,
         `company-${s.company.id}-settings`,
       );
-      const leak = collect(theirs, `company-${s.company.id}-settings`, 500);
+      const leak = collect(server, theirs, `company-${s.company.id}-settings`, event);
       const saved = await request(server, s.as.admin, "PUT", url, { schedules: hours });
       expect(saved.statusCode).toBe(200);
       expect(saved.json().schedules[0]).toEqual({
@@ -193,7 +193,7 @@ describe("queues (admin screen)", () => {
         mine,
         `company-${s.company.id}-queue`,
       );
-      const leak = collect(theirs, `company-${s.company.id}-queue`, 500);
+      const leak = collect(server, theirs, `company-${s.company.id}-queue`, event);
       const first = await multipart(server, s.as.admin, "POST", `/queue/${queue.id}/upload`, {
         files: [pdf],
       });

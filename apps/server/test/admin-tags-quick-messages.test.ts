@@ -3,6 +3,7 @@ import { contacts, contactTags, tags } from "../src/db/schema/index.js";
 import { multipart, pdf } from "./admin-helpers.js";
 import {
   collect,
+  eventWhere,
   connect,
   nextEvent,
   request,
@@ -91,7 +92,13 @@ describe("tags page", () => {
         mine,
         `company-${s.company.id}-tag`,
       );
-      const leak = collect(theirs, `company-${s.company.id}-tag`, 800);
+      const lastEvent = eventWhere<{ action: string }>(
+        mine,
+        `company-${s.company.id}-tag`,
+        (e) => e.action === "delete",
+        10_000,
+      );
+      const leak = collect(server, theirs, `company-${s.company.id}-tag`, lastEvent);
       const tag = (
         await request(server, s.as.member, "POST", "/tags", { name: "Urgente", color: "#123456" })
       ).json();

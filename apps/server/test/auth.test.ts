@@ -96,7 +96,7 @@ describe("POST /auth/login", () => {
     });
   });
 
-  it("blocks an email after repeated failures, even with the right password", async () => {
+  it("refuses an address after repeated failures for an email, even with the right password", async () => {
     const { user } = await freshUser();
     for (let i = 0; i < 5; i++) {
       await server.app.inject({
@@ -111,7 +111,8 @@ describe("POST /auth/login", () => {
       payload: { email: user.email, password: DEFAULT_PASSWORD },
     });
     expect(res.statusCode).toBe(429);
-    expect(res.json().error).toBe("ERR_TOO_MANY_REQUESTS");
+    expect(res.json().error).toBe("ERR_TOO_MANY_ATTEMPTS");
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
   });
 
   it("rate-limits login attempts per IP", async () => {

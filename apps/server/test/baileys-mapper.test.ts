@@ -114,7 +114,7 @@ describe("mapMessage: what a WhatsApp message becomes", () => {
       ),
     ).toMatchObject({
       mediaType: "location",
-      body: "Loja Centro - Rua A, 1\nhttps://maps.google.com/maps?q=-23.55,-46.63",
+      body: "Loja Centro\nRua A, 1\nhttps://maps.google.com/maps?q=-23.55,-46.63",
     });
     const vcard =
       "BEGIN:VCARD\nVERSION:3.0\nFN:João Souza\nTEL;waid=5511977776666:+55 11 97777-6666\nEND:VCARD";

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeBaileysSocket } from "../src/channels/baileys/fake-socket.js";
 import { contacts, messages, tickets } from "../src/db/schema/index.js";
+import { jpegBytes, mp3Bytes } from "./media-fixtures.js";
 import {
   collect,
   connect,
@@ -85,11 +86,11 @@ describe("WhatsApp messages through the Baileys session", () => {
     const other = await seedCompany(server);
     const agent = await connect(server, s.as.admin.token);
     const stranger = await connect(server, other.as.admin.token);
-    const strangerSaw = collect(stranger, `company-${s.company.id}-appMessage`, 800);
     const live = nextEvent<{ action: string; message: { body: string }; ticket: { id: number } }>(
       agent,
       `company-${s.company.id}-appMessage`,
     );
+    const strangerSaw = collect(server, stranger, `company-${s.company.id}-appMessage`, live);
     const from = phone();
     expect(
       (await hook(s.connection.id, "message", { from, name: "Maria", text: "Olá!" })).statusCode,
@@ -284,7 +285,7 @@ describe("WhatsApp messages through the Baileys session", () => {
     const s = await connected();
     const from = phone();
     const jid = `${from}@s.whatsapp.net`;
-    s.socket.media.set("IMG1", Buffer.from("jpeg-bytes"));
+    s.socket.media.set("IMG1", jpegBytes());
     s.socket.media.set("IMG2", new Error("media expired"));
     await s.socket.upsert([
       {
@@ -306,10 +307,10 @@ describe("WhatsApp messages through the Baileys session", () => {
       error: "ERR_WAPP_DOWNLOAD_MEDIA",
     });
 
-    s.socket.media.set("IMG2", Buffer.from("now-available"));
+    s.socket.media.set("IMG2", jpegBytes());
     await server.ctx.services.whatsappSessions.sessions.retryMedia(failed!.id, s.connection.id);
     const [, retried] = await messagesOf(ticket.id);
-    expect(retried).toMatchObject({ error: null });
+    expect(retried).toMatchObject({ error: null, mediaType: "image" });
     expect(retried!.fileId).not.toBeNull();
   });
 
@@ -323,10 +324,10 @@ describe("WhatsApp messages through the Baileys session", () => {
       status: "open",
       userId: s.admin.id,
     });
-    for (const [name, type, body] of [
-      ["foto.jpg", "image/jpeg", "Aqui está"],
-      ["audio.mp3", "audio/mpeg", "audio.mp3"],
-    ]) {
+    for (const [name, type, body, bytes] of [
+      ["foto.jpg", "image/jpeg", "Aqui está", jpegBytes()],
+      ["audio.mp3", "audio/mpeg", "audio.mp3", mp3Bytes()],
+    ] as const) {
       const boundary = `----b${uid()}`;
       const res = await server.app.inject({
         method: "POST",
@@ -335,9 +336,14 @@ describe("WhatsApp messages through the Baileys session", () => {
           authorization: `Bearer ${s.as.admin.token}`,
           "content-type": `multipart/form-data; boundary=${boundary}`,
         },
-        payload:
-          `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${body}\r\n` +
-          `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\nbytes\r\n--${boundary}--\r\n`,
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${body}\r\n` +
+              `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+          ),
+          bytes,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
       });
       expect(res.statusCode).toBe(201);
     }

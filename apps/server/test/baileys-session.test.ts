@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelSessionState, connections } from "../src/db/schema/index.js";
 import {
   collect,
+  eventWhere,
   connect,
   createConnection,
   createUser,
@@ -71,7 +72,19 @@ describe("a WhatsApp session from QR code to connected, as an admin sees it", ()
     const strangerSocket = await connect(server, other.as.admin.token);
     const adminSaw = sessionEvents(adminSocket, company.id, connection.id);
     const memberSaw = sessionEvents(memberSocket, company.id, connection.id);
-    const strangerSaw = collect(strangerSocket, `company-${company.id}-whatsappSession`, 600);
+    // Until the admin has seen the session connected (the last event of this test).
+    const connected = eventWhere<SessionEvent>(
+      adminSocket,
+      `company-${company.id}-whatsappSession`,
+      (e) => e.session.id === connection.id && e.session.status === "CONNECTED",
+      20_000,
+    );
+    const strangerSaw = collect(
+      server,
+      strangerSocket,
+      `company-${company.id}-whatsappSession`,
+      connected,
+    );
 
     const res = await request(server, as.admin, "POST", `/whatsappsession/${connection.id}`);
     expect(res.statusCode).toBe(200);

@@ -339,15 +339,18 @@ describe("live chat events", () => {
         `company-${other.company.id}-chat-${s.chat.id}`,
         `company-${other.company.id}-chat-user-${other.admin.id}`,
       ];
-      const silent = (socket: (typeof sockets)["outsider"]) =>
-        Promise.all(channels.map((ch) => collect(socket, ch, 800))).then((all) => all.flat());
+      const silent = (socket: (typeof sockets)["outsider"], control: Promise<unknown>) =>
+        Promise.all(channels.map((ch) => collect(server, socket, ch, control))).then((all) =>
+          all.flat(),
+        );
       type NewMessage = { action: string; message: ChatMessage; chat: Chat };
+      const member = nextEvent<NewMessage>(sockets.member, `company-${c}-chat`);
       const got = {
-        member: nextEvent<NewMessage>(sockets.member, `company-${c}-chat`),
+        member,
         memberRoom: nextEvent<NewMessage>(sockets.member, `company-${c}-chat-${s.chat.id}`),
         admin: nextEvent<NewMessage>(sockets.admin, `company-${c}-chat`),
-        outsider: silent(sockets.outsider),
-        foreign: silent(sockets.foreign),
+        outsider: silent(sockets.outsider, member),
+        foreign: silent(sockets.foreign, member),
       };
       await post(s.as.admin, s.chat, "só para a equipe");
       const event = await got.member;
@@ -362,7 +365,7 @@ describe("live chat events", () => {
 
       // Reading is announced to the members as an update with the new unread counts.
       const update = nextEvent<{ action: string; chat: Chat }>(sockets.admin, `company-${c}-chat`);
-      const quiet = silent(sockets.outsider);
+      const quiet = silent(sockets.outsider, update);
       await request(server, s.as.member, "POST", `/chats/${s.chat.id}/read`, {});
       expect(await update).toMatchObject({ action: "update" });
       expect(await quiet).toEqual([]);
@@ -383,7 +386,12 @@ describe("live chat events", () => {
         sockets.member,
         `company-${c}-chat-user-${s.member.id}`,
       );
-      const quiet = collect(sockets.outsider, `company-${c}-chat-user-${s.outsider.id}`, 800);
+      const quiet = collect(
+        server,
+        sockets.outsider,
+        `company-${c}-chat-user-${s.outsider.id}`,
+        created,
+      );
       const res = await request(server, s.as.admin, "POST", "/chats", {
         title: "Novo",
         users: [{ id: s.member.id }],
@@ -412,7 +420,7 @@ describe("live chat events", () => {
         sockets.outsider,
         `company-${c}-chat-user-${s.outsider.id}`,
       );
-      const bystander = collect(sockets.colleague, `company-${c}-chat`, 800);
+      const bystander = collect(server, sockets.colleague, `company-${c}-chat`, added);
       await request(server, s.as.admin, "PUT", `/chats/${s.chat.id}`, {
         title: s.chat.title,
         users: [{ id: s.outsider.id }],
@@ -436,7 +444,7 @@ describe("live chat events", () => {
     try {
       const gone = nextEvent(sockets.member, `company-${c}-chat-user-${s.member.id}`);
       const goneRoom = nextEvent(sockets.member, `company-${c}-chat-${s.chat.id}`);
-      const quiet = collect(sockets.outsider, `company-${c}-chat-${s.chat.id}`, 800);
+      const quiet = collect(server, sockets.outsider, `company-${c}-chat-${s.chat.id}`, goneRoom);
       await request(server, s.as.admin, "DELETE", `/chats/${s.chat.id}`);
       expect(await gone).toEqual({ action: "delete", chatId: s.chat.id });
       expect(await goneRoom).toEqual({ action: "delete", chatId: s.chat.id });

@@ -29,6 +29,11 @@ describe("parseEnv: each bad value is named on its own line", () => {
     ["PUBLIC_URL", "not a url"],
     ["ADMIN_PASSWORD", "1234"],
     ["LOG_LEVEL", "loud"],
+    ["TRUST_PROXY", "yes"],
+    ["TRUST_PROXY", "10.0.0.1, proxy.example.com"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
+    ["ALLOWED_ORIGINS", "desk.example.com"],
+    ["ALLOWED_ORIGINS", "https://ok.example, ftp://files.example"],
   ];
   for (const [name, value] of cases) {
     it(`${name}=${value}`, () => {
@@ -90,6 +95,25 @@ describe("defaults", () => {
     const env = parseEnv({});
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
+  });
+
+  it("TRUST_PROXY is off unless set: true, a hop count, or proxy addresses and ranges", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(
+      parseEnv({ TRUST_PROXY: "10.0.0.1, 172.16.0.0/12,fd00::/8, loopback" }).TRUST_PROXY,
+    ).toEqual(["10.0.0.1", "172.16.0.0/12", "fd00::/8", "loopback"]);
+  });
+
+  it("ALLOWED_ORIGINS keeps the origins of the URLs given", () => {
+    expect(parseEnv({}).ALLOWED_ORIGINS).toEqual([]);
+    expect(
+      parseEnv({ ALLOWED_ORIGINS: "https://desk.example.com/, http://localhost:5173" })
+        .ALLOWED_ORIGINS,
+    ).toEqual(["https://desk.example.com", "http://localhost:5173"]);
   });
 
   it("empty variables (as .env files and compose leave them) count as unset", () => {

@@ -82,7 +82,7 @@ describe("contacts", () => {
         mine,
         `company-${s.company.id}-contact`,
       );
-      const leak = collect(theirs, `company-${s.company.id}-contact`, 500);
+      const leak = collect(server, theirs, `company-${s.company.id}-contact`, event);
       const updated = await request(server, s.as.member, "PUT", `/contacts/${contact.id}`, {
         name: "Bruno Lima",
         number: contact.number,

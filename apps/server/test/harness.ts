@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { io as connectSocket, type Socket } from "socket.io-client";
-import { buildApp, type BuiltApp } from "../src/app.js";
+import { buildApp, type AppLimits, type BuiltApp } from "../src/app.js";
 import { loadConfig, type Config } from "../src/config.js";
 import { ensureDefaultSettings } from "../src/db/bootstrap.js";
 import { createDatabase, type Database, type Db } from "../src/db/client.js";
@@ -19,7 +19,7 @@ import {
   userQueues,
   users,
 } from "../src/db/schema/index.js";
-import { AttemptLimiter } from "../src/lib/attempts.js";
+import { LOGIN_GUARD_DEFAULTS, LoginGuard } from "../src/lib/attempts.js";
 import { createLogger } from "../src/lib/logger.js";
 import { hashPassword } from "../src/lib/password.js";
 
@@ -52,8 +52,12 @@ export async function startTestServer(
     listen?: boolean;
     config?: Record<string, string>;
     loginPerIp?: number;
+    /** Limits replacing the test defaults (which are loose so suites can log in freely). */
+    limits?: Partial<AppLimits>;
     /** Folder of a built SPA to serve (index.html, assets/). */
     webDist?: string;
+    /** Folder of a built widget (widget.js). */
+    widgetDist?: string;
   } = {},
 ): Promise<TestServer> {
   const url = process.env.TEST_DATABASE_URL;
@@ -65,9 +69,12 @@ export async function startTestServer(
     database,
     logger: createLogger("silent"),
     webDist: opts.webDist,
+    widgetDist: opts.widgetDist,
     limits: {
       loginPerIp: { max: opts.loginPerIp ?? 10_000, timeWindow: 60_000 },
-      loginPerEmail: new AttemptLimiter(5, 15 * 60_000),
+      webchatSession: { max: 10_000, timeWindow: 60_000 },
+      login: new LoginGuard({ ...LOGIN_GUARD_DEFAULTS, maxPerClient: 5 }),
+      ...opts.limits,
     },
   });
   let address = "";
@@ -317,14 +324,67 @@ export function nextEvent<T = unknown>(socket: Socket, event: string, ms = 3000)
   });
 }
 
-/** Collects every payload of `event` for `ms`; used to prove that nothing arrives. */
-export async function collect<T = unknown>(socket: Socket, event: string, ms = 400): Promise<T[]> {
+/** The first payload on `event` that passes `test` (earlier ones are skipped). */
+export function eventWhere<T>(
+  socket: Socket,
+  event: string,
+  test: (payload: T) => boolean,
+  ms = 3000,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no matching ${event} within ${ms} ms`)), ms);
+    const handler = (payload: T) => {
+      if (!test(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, handler);
+      resolve(payload);
+    };
+    socket.on(event, handler);
+  });
+}
+
+/**
+ * Every payload of `event` on `socket` from now until `control` has settled, and then until a
+ * fence the server sends this socket: used to prove that nothing arrives. `control` is the
+ * positive control — the same kind of event arriving where it should (or the call that
+ * publishes it) — and one connection keeps its order, so whatever was published with it has
+ * reached this socket before the fence. No fixed window: a slow machine cannot make it pass
+ * for nothing.
+ */
+export async function collect<T = unknown>(
+  server: TestServer,
+  socket: Socket,
+  event: string,
+  control: Promise<unknown>,
+  namespace = "/",
+): Promise<T[]> {
   const got: T[] = [];
   const handler = (payload: T) => got.push(payload);
   socket.on(event, handler);
-  await new Promise((r) => setTimeout(r, ms));
-  socket.off(event, handler);
+  try {
+    await control;
+    await fence(server, socket, namespace);
+  } finally {
+    socket.off(event, handler);
+  }
   return got;
+}
+
+/** Resolves once `socket` receives a marker the server sends it now (after all earlier emits). */
+export async function fence(server: TestServer, socket: Socket, namespace = "/"): Promise<void> {
+  const marker = randomUUID();
+  const arrived = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the fence did not arrive")), 5000);
+    const handler = (value: string) => {
+      if (value !== marker) return;
+      clearTimeout(timer);
+      socket.off("test:fence", handler);
+      resolve();
+    };
+    socket.on("test:fence", handler);
+  });
+  server.io.of(namespace).to(socket.id!).emit("test:fence", marker);
+  await arrived;
 }
 
 /** Polls `check` until it returns true, or fails after `ms`. */

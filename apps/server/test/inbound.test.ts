@@ -110,11 +110,12 @@ describe("the inbound pipeline", () => {
         action: string;
         ticket: { status: string; contact: { name: string } };
       }>(mine, `company-${company.id}-ticket`);
-      const messageEvent = nextEvent<{ action: string; message: { body: string } }>(
-        mine,
-        `company-${company.id}-appMessage`,
-      );
-      const leaked = collect(theirs, `company-${company.id}-appMessage`, 600);
+      const messageEvent = nextEvent<{
+        action: string;
+        message: { body: string };
+        contact: { name: string };
+      }>(mine, `company-${company.id}-appMessage`);
+      const leaked = collect(server, theirs, `company-${company.id}-appMessage`, messageEvent);
       await inbound(server, connection, {
         number: "5511911112222",
         name: "Joana",
@@ -127,6 +128,8 @@ describe("the inbound pipeline", () => {
       expect(await messageEvent).toMatchObject({
         action: "create",
         message: { body: "Oi, preciso de ajuda" },
+        // The bell names the sender from it.
+        contact: { name: "Joana", number: "5511911112222" },
       });
       expect(await leaked).toEqual([]);
     } finally {

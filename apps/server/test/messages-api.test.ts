@@ -14,6 +14,7 @@ import {
   type TestServer,
   startTestServer,
 } from "./harness.js";
+import { pngBytes } from "./media-fixtures.js";
 
 let server: TestServer;
 
@@ -175,7 +176,7 @@ describe("POST /api/messages/send", () => {
       { number, body: "Segue o boleto" },
       [
         { filename: "boleto.pdf", type: "application/pdf", data: Buffer.from("%PDF-1.4 boleto") },
-        { filename: "foto.png", type: "image/png", data: Buffer.from("png-bytes") },
+        { filename: "foto.png", type: "image/png", data: pngBytes() },
       ],
     );
     expect(res.statusCode).toBe(201);
@@ -284,12 +285,20 @@ describe("POST /api/messages/send refuses", () => {
     const foreignQueue = await createQueue(server.db, other.company.id);
     const auth = { key: c.key, token: c.token };
 
-    for (const number of ["abc", "123", "55 11 9999-ABCD", "5511999999999999999"]) {
+    // A masked local number has no country code: refused with the format to use, not guessed.
+    for (const number of [
+      "abc",
+      "123",
+      "55 11 9999-ABCD",
+      "5511999999999999999",
+      "(11) 9888-7777",
+    ]) {
       const res = await send(auth, { number, body: "x" });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
-        error: "ERR_WAPP_INVALID_CONTACT",
-        fields: { number: expect.any(String) },
+        error: "ERR_INVALID_PHONE_NUMBER",
+        message: expect.stringContaining("country code, area code and number"),
+        fields: { number: "Invalid phone number" },
       });
     }
     const empty = await send(auth, { number: "5511900000006", body: "   " });

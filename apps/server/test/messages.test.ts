@@ -5,6 +5,7 @@ import {
   connect,
   createConnection,
   eventually,
+  eventWhere,
   nextEvent,
   request,
   seedCompany,
@@ -231,6 +232,33 @@ describe("web chat conversation", () => {
         isDeleted: true,
         body: "",
       });
+      // The ticket row no longer previews the deleted text: the message before it shows.
+      const previous = after.filter((m: { isDeleted: boolean }) => !m.isDeleted).at(-1);
+      const row = (await request(server, c.as.member, "GET", `/tickets/${c.ticket.id}`)).json();
+      expect(row.lastMessage).not.toBe("ops");
+      expect(row.lastMessage).toBe(previous.body);
+    } finally {
+      c.visitor.close();
+    }
+  });
+
+  it("accepts read and fromMe as 0/1 from older clients, and refuses other values", async () => {
+    const c = await conversation();
+    try {
+      await request(server, c.as.member, "PUT", `/tickets/${c.ticket.id}`, { action: "accept" });
+      const numeric = await request(server, c.as.member, "POST", `/messages/${c.ticket.id}`, {
+        body: "Com números",
+        read: 1,
+        fromMe: 1,
+      });
+      expect(numeric.statusCode).toBe(201);
+      expect(numeric.json().messages[0]).toMatchObject({ body: "Com números", fromMe: true });
+      const bad = await request(server, c.as.member, "POST", `/messages/${c.ticket.id}`, {
+        body: "x",
+        read: "yes",
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error).toBe("ERR_VALIDATION");
     } finally {
       c.visitor.close();
     }
@@ -257,14 +285,30 @@ describe("web chat conversation", () => {
         allowFinishTicketWithoutMessage: true,
       });
       await request(server, c.as.member, "PUT", `/tickets/${next.id}`, { action: "accept" });
-      const silence = collect(c.visitor, "message", 800);
+      // The positive control: the visitor writes again and the new ticket's greeting reaches
+      // them through the same path a completion message would take.
+      const greetedAgain = eventWhere<{ author: string; body: string }>(
+        c.visitor,
+        "message",
+        (m) =>
+          m.author === "agent" &&
+          m.body.includes("Protocolo") &&
+          !m.body.includes(`Protocolo ${next.protocol}.`),
+      );
+      const silence = collect<{ body: string }>(
+        server,
+        c.visitor,
+        "message",
+        greetedAgain,
+        "/webchat",
+      );
       await request(server, c.as.member, "PUT", `/tickets/${next.id}`, {
         action: "finished",
         withMessage: false,
       });
-      expect((await silence).map((m) => (m as { body: string }).body)).not.toContain(
-        "Obrigado, Paula!",
-      );
+      await visitorSays(c.connection.uuid, c.token, "mais uma pergunta");
+      expect((await greetedAgain).body).toMatch(/^(Bom dia|Boa tarde|Boa noite), Paula!/);
+      expect((await silence).map((m) => m.body)).not.toContain("Obrigado, Paula!");
     } finally {
       c.visitor.close();
     }

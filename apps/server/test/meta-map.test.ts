@@ -152,9 +152,10 @@ describe("Messenger and Instagram webhook mapping", () => {
         quotedProviderMessageId: "m_ours",
       }),
       expect.objectContaining({ providerMessageId: "m_pb", body: "Falar com Atendente" }),
-      { kind: "ack", providerMessageIds: ["m_ours"], ack: 3 },
-      { kind: "ack", providerMessageIds: ["m_a"], ack: 2 },
-      { kind: "ackUpTo", contactId: USER, watermark: 15, ack: 2 },
+      // agent-core's scale: delivered 3 (grey double tick), read 4 (blue); seconds become ms.
+      { kind: "ack", providerMessageIds: ["m_ours"], ack: 4 },
+      { kind: "ack", providerMessageIds: ["m_a"], ack: 3 },
+      { kind: "ackUpTo", contactId: USER, watermark: 15_000, ack: 3 },
     ]);
   });
 
@@ -290,9 +291,9 @@ describe("WhatsApp Cloud webhook mapping", () => {
       }),
     );
     expect(delivery!.actions).toEqual([
-      { kind: "ack", providerMessageIds: ["wamid.1"], ack: 1 },
       { kind: "ack", providerMessageIds: ["wamid.1"], ack: 2 },
       { kind: "ack", providerMessageIds: ["wamid.1"], ack: 3 },
+      { kind: "ack", providerMessageIds: ["wamid.1"], ack: 4 },
       {
         kind: "failed",
         providerMessageId: "wamid.2",

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { channels } from "@atrium/shared";
-import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectionQueues, contacts, files, messages, tickets } from "../src/db/schema/index.js";
 import {
@@ -13,11 +12,13 @@ import {
   whatsappPayload,
   type FakeGraph,
 } from "./fake-graph.js";
+import { jpegBytes, mp4Bytes, pngBytes } from "./media-fixtures.js";
 import {
   collect,
   connect,
   createConnection,
   eventually,
+  eventWhere,
   nextEvent,
   request,
   seedCompany,
@@ -44,20 +45,6 @@ afterAll(async () => {
   await server?.close();
   await graph?.close();
 });
-
-/** The first payload on `event` that passes `test` (earlier ones are skipped). */
-function eventWhere<T>(socket: Socket, event: string, test: (payload: T) => boolean, ms = 3000) {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no matching ${event} within ${ms} ms`)), ms);
-    const handler = (payload: T) => {
-      if (!test(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, handler);
-      resolve(payload);
-    };
-    socket.on(event, handler);
-  });
-}
 
 const digits = () => String(Date.now()) + String(Math.floor(Math.random() * 1e6));
 
@@ -137,13 +124,34 @@ describe("POST /webhooks/meta signature", () => {
   });
 
   it("answers 200 to an event for an unknown recipient and stores nothing", async () => {
-    const res = await postWebhook(
-      server,
-      whatsappPayload("999000999", {
-        messages: [{ from: "55", id: `wamid.${uid()}`, type: "text", text: { body: "x" } }],
-      }),
-    );
+    const from = `55${digits()}`;
+    const wamid = `wamid.${uid()}${uid()}`;
+    const event = (recipient: string) =>
+      whatsappPayload(recipient, {
+        messages: [{ from, id: wamid, type: "text", text: { body: "x" } }],
+      });
+    const storedWith = async () => ({
+      messages: await server.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(eq(messages.providerMessageId, wamid)),
+      contacts: await server.db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(eq(contacts.number, from)),
+    });
+
+    const res = await postWebhook(server, event(`9${digits()}`));
     expect(res.statusCode).toBe(200);
+    expect(await storedWith()).toEqual({ messages: [], contacts: [] });
+
+    // Positive control: the same event for a known phone number id is stored by these queries.
+    const phoneNumberId = digits();
+    await metaCompany("WHATSAPP_BUSINESS", { phoneNumberId });
+    expect((await postWebhook(server, event(phoneNumberId))).statusCode).toBe(200);
+    const stored = await storedWith();
+    expect(stored.messages).toHaveLength(1);
+    expect(stored.contacts).toHaveLength(1);
   });
 });
 
@@ -162,8 +170,8 @@ describe("WhatsApp Cloud API end to end", () => {
         agent,
         channel,
       );
-      const leaked = collect(stranger, channel, 600);
-      const leakedOwn = collect(stranger, channels.appMessage(other.company.id), 600);
+      const leaked = collect(server, stranger, channel, live);
+      const leakedOwn = collect(server, stranger, channels.appMessage(other.company.id), live);
       const res = await postWebhook(
         server,
         whatsappPayload(phoneNumberId, {
@@ -227,7 +235,7 @@ describe("WhatsApp Cloud API end to end", () => {
       const ackEvent = eventWhere<{ action: string; message: { id: number; ack: number } }>(
         agent,
         channel,
-        (e) => e.message.id === replyId && e.message.ack === 2,
+        (e) => e.message.id === replyId && e.message.ack === 3,
       );
       const delivered = await postWebhook(
         server,
@@ -243,7 +251,8 @@ describe("WhatsApp Cloud API end to end", () => {
         }),
       );
       expect(delivered.statusCode).toBe(200);
-      expect(await ackEvent).toMatchObject({ action: "update", message: { id: replyId, ack: 2 } });
+      // Delivered is the grey double tick (agent-core: 3).
+      expect(await ackEvent).toMatchObject({ action: "update", message: { id: replyId, ack: 3 } });
 
       // Opening the ticket marks the customer's message read at WhatsApp.
       await request(server, as.member, "GET", `/messages/${ticketId}`);
@@ -320,7 +329,7 @@ describe("WhatsApp Cloud API end to end", () => {
     const phoneNumberId = digits();
     const { connection } = await metaCompany("WHATSAPP_BUSINESS", { phoneNumberId });
     const mediaId = `media-${uid()}`;
-    graph.addMedia(mediaId, Buffer.from("jpegbytes"), "image/jpeg");
+    graph.addMedia(mediaId, jpegBytes(), "image/jpeg");
     graph.fail({
       method: "GET",
       path: `/${mediaId}`,
@@ -463,7 +472,7 @@ describe("Messenger and Instagram", () => {
     const psid = digits();
     graph.objects.set(psid, { first_name: "João", last_name: "Lima", id: psid });
     const { company, connection, member, as } = await metaCompany("FACEBOOK", { pageId });
-    const photoUrl = graph.addCdnFile(`photo-${uid()}.jpg`, Buffer.from("jpg!"), "image/jpeg");
+    const photoUrl = graph.addCdnFile(`photo-${uid()}.jpg`, jpegBytes(), "image/jpeg");
     const event = (message: Record<string, unknown>, fromPage = false) => ({
       sender: { id: fromPage ? pageId : psid },
       recipient: { id: fromPage ? psid : pageId },
@@ -556,7 +565,7 @@ describe("Messenger and Instagram", () => {
     expect(stored.filter((m) => m.body === "Tudo ótimo!")).toHaveLength(1);
     const reaction = stored.find((m) => m.mediaType === "reaction");
     expect(reaction).toMatchObject({ body: "❤️", quotedMsgId: replyId, fromMe: false });
-    expect(stored.find((m) => m.id === replyId)!.ack).toBe(3);
+    expect(stored.find((m) => m.id === replyId)!.ack).toBe(4);
 
     // The customer unsends the photo: it disappears, live.
     const agent = await connect(server, as.member.token);
@@ -587,7 +596,7 @@ describe("Messenger and Instagram", () => {
     const { connection, member, as } = await metaCompany("INSTAGRAM", {
       instagramAccountId: igId,
     });
-    const clipUrl = graph.addCdnFile(`clip-${uid()}.mp4`, Buffer.from("mp4!"), "video/mp4");
+    const clipUrl = graph.addCdnFile(`clip-${uid()}.mp4`, mp4Bytes(), "video/mp4");
     const res = await postWebhook(
       server,
       messagingPayload("instagram", igId, [
@@ -624,7 +633,7 @@ describe("Messenger and Instagram", () => {
       userId: member.id,
     });
     const form = new FormData();
-    form.append("medias", new Blob([Buffer.from("PNGDATA")], { type: "image/png" }), "foto.png");
+    form.append("medias", new Blob([pngBytes()], { type: "image/png" }), "foto.png");
     form.append("body", "nossa loja");
     const multipart = new Response(form);
     const upload = await server.app.inject({

@@ -1,7 +1,5 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { todayIso } from "@atrium/shared";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, plans } from "../src/db/schema/index.js";
 import {
@@ -15,6 +13,7 @@ import {
   type Session,
   type TestServer,
 } from "./harness.js";
+import { linkToken, startSmtp, type TestSmtp } from "./smtp.js";
 
 /** Days from today as YYYY-MM-DD. */
 const inDays = (n: number) => {
@@ -116,7 +115,7 @@ describe("billing states block a company's users", () => {
     expect((await request(server, session, "GET", "/auth/me")).statusCode).toBe(200);
   });
 
-  it("without SMTP, a password reset goes to the outbox and the new password works", async () => {
+  it("without SMTP, resending access keeps the password and the outbox shows no secret", async () => {
     const operator = await superOf(server);
     const { company, user } = await companyWithUser(7, null);
     // The first admin is chosen over ordinary users created before it.
@@ -126,9 +125,9 @@ describe("billing states block a company's users", () => {
     const [mail] = (
       await request(server, operator, "GET", `/mail-outbox?companyId=${company.id}`)
     ).json();
-    const password = /Senha: (\S+)/.exec(mail.body)![1]!;
-    expect((await loginRaw(server, user.email)).statusCode).toBe(401);
-    expect((await loginRaw(server, user.email, password)).statusCode).toBe(200);
+    expect(mail.body).toContain("/set-password#token=[redacted]");
+    expect(mail.body).not.toMatch(/Senha:/);
+    expect((await loginRaw(server, user.email)).statusCode).toBe(200);
 
     const empty = await createCompany(server.db);
     const none = await request(server, operator, "PATCH", `/companies/${empty.id}/reset-password`);
@@ -139,34 +138,18 @@ describe("billing states block a company's users", () => {
 
 describe("access emails over SMTP", () => {
   let server: TestServer;
-  let smtp: SMTPServer;
-  const received: { to: string[]; data: string }[] = [];
-  let stopped = false;
+  let smtp: TestSmtp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, session, callback) {
-        let data = "";
-        stream.on("data", (chunk: Buffer) => (data += chunk.toString("utf8")));
-        stream.on("end", () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    server = await startTestServer({ config: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    smtp = await startSmtp();
+    server = await startTestServer({ config: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
     await server.close();
-    if (!stopped) await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
-  it("resets the admin's password and mails it; the old one stops working", async () => {
+  it("mails the admin a set-password link; the old password works until the link is used", async () => {
     const operator = await superOf(server);
     const company = await createCompany(server.db);
     const user = await createUser(server.db, { companyId: company.id, profile: "user" });
@@ -174,18 +157,25 @@ describe("access emails over SMTP", () => {
     const res = await request(server, operator, "PATCH", `/companies/${company.id}/reset-password`);
     expect(res.json()).toEqual({ delivery: "smtp", to: admin.email });
 
-    const mail = received.find((m) => m.to.includes(admin.email));
+    const mail = smtp.lastTo(admin.email);
     expect(mail?.data).toMatch(/Subject: Seus dados de acesso/);
-    const password = /Senha: (\S+)/.exec(mail!.data)![1]!;
+    expect(mail?.text).not.toMatch(/Senha:/);
+    expect((await loginRaw(server, admin.email)).statusCode).toBe(200);
+    const set = await server.app.inject({
+      method: "POST",
+      url: "/auth/set-password",
+      payload: { token: linkToken(mail?.text), password: "nova-senha-1" },
+    });
+    expect(set.statusCode).toBe(204);
     expect((await loginRaw(server, admin.email)).statusCode).toBe(401);
-    expect((await loginRaw(server, admin.email, password)).statusCode).toBe(200);
+    expect((await loginRaw(server, admin.email, "nova-senha-1")).statusCode).toBe(200);
     // The ordinary user keeps their password.
     expect((await loginRaw(server, user.email)).statusCode).toBe(200);
     const outbox = await request(server, operator, "GET", `/mail-outbox?companyId=${company.id}`);
     expect(outbox.json()).toEqual([]);
   });
 
-  it("a new company's access email goes through SMTP", async () => {
+  it("a new company's access email goes through SMTP with a link for its admin", async () => {
     const operator = await superOf(server);
     const [plan] = await server.db
       .insert(plans)
@@ -198,9 +188,14 @@ describe("access emails over SMTP", () => {
       planId: plan!.id,
     });
     expect(res.statusCode).toBe(201);
-    const mail = received.find((m) => m.to.includes(email));
-    const password = /Senha: (\S+)/.exec(mail!.data)![1]!;
-    expect((await loginRaw(server, email, password)).statusCode).toBe(200);
+    const token = linkToken(smtp.lastTo(email)?.text);
+    const set = await server.app.inject({
+      method: "POST",
+      url: "/auth/set-password",
+      payload: { token, password: "primeira-1" },
+    });
+    expect(set.statusCode).toBe(204);
+    expect((await loginRaw(server, email, "primeira-1")).statusCode).toBe(200);
   });
 
   // Last: it stops the SMTP server.
@@ -208,8 +203,7 @@ describe("access emails over SMTP", () => {
     const operator = await superOf(server);
     const company = await createCompany(server.db);
     const admin = await createUser(server.db, { companyId: company.id, profile: "admin" });
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    stopped = true;
+    await smtp.close();
     const res = await request(server, operator, "PATCH", `/companies/${company.id}/reset-password`);
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toBe("ERR_MAIL_NOT_SENT");

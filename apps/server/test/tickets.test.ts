@@ -277,14 +277,24 @@ describe("POST /tickets", () => {
       number: `5511${uid().slice(0, 7)}1`,
     });
     expect(contact.statusCode).toBe(201);
-    const payload = { contactId: contact.json().id, queueId: s.queue.id, status: "open" };
+    // A phone contact: the default web chat cannot reach it, a WhatsApp line can.
+    const phoneLine = await createConnection(server, s.company.id, {
+      channelType: "BAILEYS",
+      isDefault: false,
+    });
+    const payload = {
+      contactId: contact.json().id,
+      queueId: s.queue.id,
+      whatsappId: phoneLine.id,
+      status: "open",
+    };
     const created = await request(server, s.as.member, "POST", "/tickets", payload);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       status: "open",
       userId: s.member.id,
       queueId: s.queue.id,
-      whatsappId: s.connection.id,
+      whatsappId: phoneLine.id,
     });
     const again = await request(server, s.as.admin, "POST", "/tickets", payload);
     expect(again.statusCode).toBe(409);
@@ -300,14 +310,20 @@ describe("POST /tickets", () => {
         number: `5511${uid().slice(0, 7)}2`,
       })
     ).json();
+    const phoneLine = await createConnection(server, s.company.id, {
+      channelType: "BAILEYS",
+      isDefault: false,
+    });
     const res = await request(server, s.as.member, "POST", "/tickets", {
       contactId: contact.id,
+      whatsappId: phoneLine.id,
       status: "open",
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Selecione uma fila");
     const byAdmin = await request(server, s.as.admin, "POST", "/tickets", {
       contactId: contact.id,
+      whatsappId: phoneLine.id,
       status: "open",
     });
     expect(byAdmin.statusCode).toBe(201);
@@ -330,14 +346,16 @@ describe("live ticket events", () => {
       const got = {
         member: nextEvent<{ action: string; ticket: { id: number } }>(sockets.member, channel),
         admin: nextEvent<{ action: string; ticket: { id: number } }>(sockets.admin, channel),
-        outsider: collect(sockets.outsider, channel, 800),
-        foreign: collect(sockets.foreign, channel, 800),
+      };
+      const leaked = {
+        outsider: collect(server, sockets.outsider, channel, got.member),
+        foreign: collect(server, sockets.foreign, channel, got.member),
       };
       const ticket = await s.newTicket();
       expect((await got.member).ticket.id).toBe(ticket.id);
       expect((await got.admin).ticket.id).toBe(ticket.id);
-      expect(await got.outsider).toEqual([]);
-      expect(await got.foreign).toEqual([]);
+      expect(await leaked.outsider).toEqual([]);
+      expect(await leaked.foreign).toEqual([]);
 
       // Transferred to another queue: the member is told to drop it, the admin keeps it.
       const other2 = await createQueue(server.db, s.company.id);

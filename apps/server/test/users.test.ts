@@ -4,6 +4,7 @@ import { PAGE_SIZE } from "@atrium/shared";
 import { users } from "../src/db/schema/index.js";
 import {
   collect,
+  eventWhere,
   connect,
   createCompany,
   createQueue,
@@ -779,8 +780,15 @@ describe("live events on company-{id}-user", () => {
     const mine = await connect(server, seed.as.member.token);
     const theirs = await connect(server, other.as.admin.token);
     try {
-      const leaked = collect(theirs, channel, 1500);
-      const leakedOwn = collect(theirs, `company-${other.company.id}-user`, 1500);
+      // Until the company's own socket has seen the last of the three events (the delete).
+      const lastEvent = eventWhere<{ action: string }>(
+        mine,
+        channel,
+        (e) => e.action === "delete",
+        10_000,
+      );
+      const leaked = collect(server, theirs, channel, lastEvent);
+      const leakedOwn = collect(server, theirs, `company-${other.company.id}-user`, lastEvent);
 
       const created = nextEvent<{ action: string; user: { id: number; email: string } }>(
         mine,

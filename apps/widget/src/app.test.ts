@@ -89,6 +89,47 @@ describe("WebChatWidget", () => {
     widget.destroy();
   });
 
+  it("speaks the company's language from the config, not the browser's", async () => {
+    const { widget } = setup(({ path }) =>
+      path.endsWith("/config")
+        ? { status: 200, json: { ...config, language: "es-ES" } }
+        : { status: 500 },
+    );
+    await widget.start();
+    const form = widget.view.startForm;
+    expect(form.textContent).toContain("Tu nombre");
+    expect(form.querySelector("button[type=submit]")?.textContent).toBe("Iniciar conversación");
+    expect(document.documentElement.lang).toBe("es");
+    widget.destroy();
+  });
+
+  it("asks for a phone with its country code and sends what the visitor typed", async () => {
+    const { widget, calls } = setup(({ path }) => {
+      if (path.endsWith("/config")) return { status: 200, json: config };
+      if (path.endsWith("/session"))
+        return { status: 200, json: { token: "tok", visitor: { name: "Ana" } } };
+      return { status: 200, json: { messages: [] } };
+    });
+    await widget.start();
+    widget.view.nameInput.value = "Ana";
+    widget.view.phoneInput.value = "(11) 9888-7777";
+    widget.view.startForm.requestSubmit();
+    await flush();
+    expect(calls.some((c) => c.path.endsWith("/session"))).toBe(false);
+    expect(widget.view.shadow.textContent).toContain(
+      "Telefone inválido: informe DDI, DDD e número",
+    );
+
+    widget.view.phoneInput.value = "+55 11 98888-7777";
+    widget.view.startForm.requestSubmit();
+    await flush();
+    expect(calls.find((c) => c.path.endsWith("/session"))?.body).toEqual({
+      name: "Ana",
+      phone: "+55 11 98888-7777",
+    });
+    widget.destroy();
+  });
+
   it("reload with a token: no form, history shown; 401 → token forgotten, form back", async () => {
     localStorage.setItem(`atrium-webchat:${UUID}`, JSON.stringify({ token: "old", name: "Ana" }));
     let valid = true;
@@ -108,6 +149,58 @@ describe("WebChatWidget", () => {
     expect(localStorage.getItem(`atrium-webchat:${UUID}`)).toBeNull();
     expect(widget.view.startForm.hidden).toBe(false);
     expect(widget.view.nameInput.value).toBe("Ana");
+    widget.destroy();
+  });
+
+  it("files: an SVG gets no local preview and stays a download chip once the server answers", async () => {
+    localStorage.setItem(`atrium-webchat:${UUID}`, JSON.stringify({ token: "t", name: "Ana" }));
+    const answers: Record<string, Partial<VisitorMessage>> = {
+      "logo.svg": { mediaType: "document", mimeType: "text/plain", mediaInline: false },
+      "foto.png": { mediaType: "image", mimeType: "image/png", mediaInline: true },
+    };
+    let next = 20;
+    const { widget } = setup(({ method, path, body }) => {
+      if (path.endsWith("/config")) return { status: 200, json: config };
+      if (method === "GET") return { status: 200, json: { messages: [] } };
+      const file = (body as { file: File }).file;
+      const id = next++;
+      const json = message(id, {
+        author: "visitor",
+        body: "",
+        mediaUrl: `/files/${id}?s`,
+        fileName: file.name,
+        ...answers[file.name],
+      });
+      return { status: 201, json: { message: json } };
+    });
+    const created: string[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push((blob as File).name);
+      return `blob:${ORIGIN}/${created.length}`;
+    });
+    URL.revokeObjectURL = vi.fn();
+    await widget.start();
+    await flush();
+    const svg = new File(['<svg onload="alert(1)"/>'], "logo.svg", { type: "image/svg+xml" });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "foto.png", {
+      type: "image/png",
+    });
+    Object.defineProperty(widget.view.fileInput, "files", {
+      value: [svg, png],
+      configurable: true,
+    });
+    widget.view.fileInput.dispatchEvent(new Event("change"));
+    // Pending: the PNG previews from a local blob, the SVG is a chip with its name.
+    expect(created).toEqual(["foto.png"]);
+    const list = widget.view.list;
+    expect(list.querySelectorAll("img")).toHaveLength(1);
+    expect(list.querySelector(".file")!.textContent).toBe("logo.svg");
+    await flush();
+    expect(list.querySelector(".msg.pending")).toBeNull();
+    const chips = [...list.querySelectorAll<HTMLAnchorElement>("a.file")];
+    expect(chips.map((a) => a.textContent)).toEqual(["logo.svg"]);
+    expect(list.querySelector<HTMLImageElement>("img")!.src).toBe(`${ORIGIN}/files/21?s`);
+    expect(list.querySelector<HTMLAnchorElement>("a.file")!.href).toBe(`${ORIGIN}/files/20?s`);
     widget.destroy();
   });
 

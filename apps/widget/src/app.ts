@@ -1,7 +1,9 @@
+import { mediaTypeOf } from "@atrium/shared/media";
+import { checkPhoneNumber } from "@atrium/shared/phone";
 import { io, type Socket } from "socket.io-client";
 import { type StartInput, WebChatApi } from "./api";
 import { newClientId } from "./format";
-import { fieldError, type Lang, textsFor, type Texts } from "./i18n";
+import { fieldError, type Lang, langOf, textsFor, type Texts } from "./i18n";
 import { ApiError, backoffDelay, Outbox, type OutboxJob } from "./retry";
 import { parseSession, SessionStore, type VisitorSession } from "./storage";
 import { MessageStore } from "./store";
@@ -13,7 +15,10 @@ export interface WidgetOptions {
   /** Origin of the server (the script's own origin). */
   origin: string;
   mode: Mode;
+  /** The language until the connection's config names the company's. */
   lang: Lang;
+  /** The site chose the language (data-lang): the company's does not replace it. */
+  langForced?: boolean;
   fetchImpl?: typeof fetch;
   storage?: Pick<Storage, "getItem" | "setItem" | "removeItem">;
   /** Socket factory (tests). */
@@ -28,12 +33,10 @@ const POLL_HIDDEN_MS = 60_000;
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function mediaTypeOfFile(file: File): string {
-  const kind = (file.type || "").split("/")[0];
-  return kind === "image" || kind === "audio" || kind === "video" ? kind : "document";
-}
-
-/** Client-side checks mirroring the server's (name 2–50, e-mail format); the server has the last word. */
+/**
+ * Client-side checks mirroring the server's (name 2–50, e-mail format, phone with country code);
+ * the server has the last word.
+ */
 export function validateStart(t: Texts, input: StartInput): StartErrors {
   const errors: StartErrors = {};
   const name = input.name.trim();
@@ -41,6 +44,8 @@ export function validateStart(t: Texts, input: StartInput): StartErrors {
   else if (name.length > 50) errors.name = t.nameTooLong;
   const email = input.email?.trim();
   if (email && !EMAIL_RE.test(email)) errors.email = t.invalidEmail;
+  const phone = input.phone?.trim();
+  if (phone && !checkPhoneNumber(phone).ok) errors.phone = t.invalidPhone;
   return errors;
 }
 
@@ -54,9 +59,10 @@ const defaultConnect = (url: string, token: string): Socket =>
 export class WebChatWidget {
   readonly api: WebChatApi;
   readonly store = new MessageStore();
-  readonly view: WidgetView;
+  view: WidgetView;
   readonly sessions: SessionStore;
-  private readonly t: Texts;
+  private lang: Lang;
+  private t: Texts;
   private readonly outbox: Outbox;
   private readonly failed = new Map<string, OutboxJob>();
   private readonly previews = new Map<string, string>();
@@ -69,21 +75,11 @@ export class WebChatWidget {
   private disposers: (() => void)[] = [];
 
   constructor(private readonly opts: WidgetOptions) {
+    this.lang = opts.lang;
     this.t = textsFor(opts.lang);
     this.api = new WebChatApi(opts.origin, opts.uuid, opts.fetchImpl);
     this.sessions = new SessionStore(opts.uuid, opts.storage);
-    this.view = new WidgetView({
-      mode: opts.mode,
-      texts: this.t,
-      fileUrl: (url) => this.api.fileUrl(url),
-      callbacks: {
-        onStart: (input) => void this.startSession(input),
-        onSend: (text) => this.sendText(text),
-        onFiles: (files) => this.sendFiles(files),
-        onOpenChange: (open) => this.openChanged(open),
-        onRetry: (clientId) => this.retry(clientId),
-      },
-    });
+    this.view = this.buildView();
     this.outbox = new Outbox({
       send: (job) => {
         if (!this.session) return Promise.reject(new ApiError(401, "ERR_SESSION_EXPIRED"));
@@ -110,6 +106,30 @@ export class WebChatWidget {
     });
   }
 
+  private buildView(): WidgetView {
+    return new WidgetView({
+      mode: this.opts.mode,
+      texts: this.t,
+      fileUrl: (url) => this.api.fileUrl(url),
+      callbacks: {
+        onStart: (input) => void this.startSession(input),
+        onSend: (text) => this.sendText(text),
+        onFiles: (files) => this.sendFiles(files),
+        onOpenChange: (open) => this.openChanged(open),
+        onRetry: (clientId) => this.retry(clientId),
+      },
+    });
+  }
+
+  /** The widget speaks the company's language (its settings), unless the site chose one. */
+  private useCompanyLanguage(config: WidgetConfig): void {
+    const lang = this.opts.langForced ? undefined : langOf(config.language);
+    if (!lang || lang === this.lang) return;
+    this.lang = lang;
+    this.t = textsFor(lang);
+    this.view = this.buildView(); // not mounted yet: its texts are set when it is built
+  }
+
   /** Loads the connection's config (retrying while the network is down), then shows the widget. */
   async start(): Promise<void> {
     const config = await this.loadConfig();
@@ -120,6 +140,7 @@ export class WebChatWidget {
       }
       return;
     }
+    this.useCompanyLanguage(config);
     this.applyConfig(config);
     this.view.mount(this.opts.parent);
     if (this.opts.mode === "bubble" && this.wasOpen()) this.view.setOpen(true);
@@ -165,6 +186,9 @@ export class WebChatWidget {
   private applyConfig(config: WidgetConfig): void {
     this.view.setConfig(config);
     if (this.opts.mode === "page" && config.title) document.title = config.title;
+    if (this.opts.mode === "page" && config.language) {
+      document.documentElement.lang = config.language.replace(/-(EN|ES)$/, "");
+    }
   }
 
   private listenToPage(): void {
@@ -394,13 +418,21 @@ export class WebChatWidget {
         continue;
       }
       const clientId = newClientId();
-      const mediaType = mediaTypeOfFile(file);
+      // Only an inert image gets a local preview (an SVG is a file, like on the server).
+      const mediaType = mediaTypeOf(file.type);
       let previewUrl: string | undefined;
       if (mediaType === "image" && typeof URL.createObjectURL === "function") {
         previewUrl = URL.createObjectURL(file);
         this.previews.set(clientId, previewUrl);
       }
-      this.store.addPending({ clientId, body: "", mediaType, fileName: file.name, previewUrl });
+      this.store.addPending({
+        clientId,
+        body: "",
+        mediaType,
+        mimeType: file.type,
+        fileName: file.name,
+        previewUrl,
+      });
       this.outbox.add({ clientId, body: "", file });
     }
   }

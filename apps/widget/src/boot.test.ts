@@ -16,6 +16,7 @@ describe("optionsFromScript", () => {
       origin: "https://chat.example:8443",
       mode: "bubble",
       lang: "pt",
+      langForced: false,
     });
   });
 
@@ -30,6 +31,7 @@ describe("optionsFromScript", () => {
       origin: "https://shop.example",
       mode: "page",
       lang: "es",
+      langForced: true,
     });
     expect(optionsFromScript(script({ src: "/widget.js" }), page, "en")).toBeUndefined();
   });

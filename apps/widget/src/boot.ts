@@ -1,5 +1,5 @@
 import { WebChatWidget, type WidgetOptions } from "./app";
-import { pickLang } from "./i18n";
+import { langOf, pickLang } from "./i18n";
 
 /** Reads the options of the widget from its <script> tag. */
 export function optionsFromScript(
@@ -23,6 +23,7 @@ export function optionsFromScript(
     origin,
     mode: script.dataset.mode === "page" ? "page" : "bubble",
     lang: pickLang(script.dataset.lang, browserLang),
+    langForced: langOf(script.dataset.lang) !== undefined,
   };
 }
 

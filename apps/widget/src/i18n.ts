@@ -1,3 +1,5 @@
+import { PHONE_ERROR_MESSAGE } from "@atrium/shared";
+
 /** The widget's texts in Portuguese (default), English and Spanish. */
 
 export type Lang = "pt" | "en" | "es";
@@ -24,6 +26,7 @@ const pt = {
   nameTooShort: "Nome muito curto",
   nameTooLong: "Nome muito longo",
   invalidEmail: "E-mail inválido",
+  invalidPhone: "Telefone inválido: informe DDI, DDD e número (ex.: +55 11 98888-7777)",
   fileTooLarge: "Arquivo muito grande (máximo 50 MB)",
   startFailed: "Não foi possível iniciar a conversa. Tente novamente.",
   unavailable: "Chat indisponível no momento.",
@@ -56,6 +59,7 @@ const en: Texts = {
   nameTooShort: "Name too short",
   nameTooLong: "Name too long",
   invalidEmail: "Invalid e-mail",
+  invalidPhone: "Invalid phone: type country code, area code and number (e.g. +1 415 555 0100)",
   fileTooLarge: "File too large (50 MB max)",
   startFailed: "Could not start the chat. Please try again.",
   unavailable: "Chat unavailable right now.",
@@ -86,6 +90,7 @@ const es: Texts = {
   nameTooShort: "Nombre demasiado corto",
   nameTooLong: "Nombre demasiado largo",
   invalidEmail: "Correo electrónico inválido",
+  invalidPhone: "Teléfono inválido: indica código de país, de área y número (ej.: +34 612 345 678)",
   fileTooLarge: "Archivo demasiado grande (máximo 50 MB)",
   startFailed: "No se pudo iniciar la conversación. Inténtalo de nuevo.",
   unavailable: "Chat no disponible en este momento.",
@@ -96,7 +101,8 @@ const es: Texts = {
 
 const TEXTS: Record<Lang, Texts> = { pt, en, es };
 
-function langOf(tag: string | null | undefined): Lang | undefined {
+/** The widget language of a tag (pt-BR, en-EN, es-ES, a browser language …). */
+export function langOf(tag: string | null | undefined): Lang | undefined {
   const t = (tag ?? "").trim().toLowerCase();
   if (t.startsWith("en")) return "en";
   if (t.startsWith("es")) return "es";
@@ -131,6 +137,8 @@ export function fieldError(t: Texts, message: string | undefined): string {
       return t.nameTooLong;
     case "Invalid email":
       return t.invalidEmail;
+    case PHONE_ERROR_MESSAGE:
+      return t.invalidPhone;
     default:
       return message ?? "";
   }

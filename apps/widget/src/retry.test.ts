@@ -39,6 +39,8 @@ const answer = (job: OutboxJob, id: number): VisitorMessage => ({
   body: job.body,
   mediaType: "chat",
   mediaUrl: null,
+  mimeType: null,
+  mediaInline: false,
   fileName: null,
   isDeleted: false,
   createdAt: new Date().toISOString(),

@@ -8,6 +8,8 @@ const msg = (id: number, over: Partial<VisitorMessage> = {}): VisitorMessage => 
   body: `m${id}`,
   mediaType: "chat",
   mediaUrl: null,
+  mimeType: null,
+  mediaInline: false,
   fileName: null,
   isDeleted: false,
   createdAt: new Date(Date.UTC(2025, 0, 1, 12, id)).toISOString(),

@@ -20,6 +20,8 @@ export interface PendingInput {
   clientId: string;
   body: string;
   mediaType?: string;
+  /** The browser's idea of a local file's type (only for its local preview). */
+  mimeType?: string | null;
   fileName?: string | null;
   previewUrl?: string;
   createdAt?: string;
@@ -44,6 +46,7 @@ function sameContent(item: ChatItem, m: VisitorMessage): boolean {
     item.author === m.author &&
     item.mediaType === m.mediaType &&
     item.mediaUrl === m.mediaUrl &&
+    item.mimeType === m.mimeType &&
     item.fileName === m.fileName &&
     item.isDeleted === m.isDeleted &&
     item.createdAt === m.createdAt &&
@@ -87,6 +90,8 @@ export class MessageStore {
       body: input.body,
       mediaType: input.mediaType ?? "chat",
       mediaUrl: null,
+      mimeType: input.mimeType ?? null,
+      mediaInline: false,
       fileName: input.fileName ?? null,
       isDeleted: false,
       createdAt: input.createdAt ?? new Date().toISOString(),
@@ -194,6 +199,8 @@ export class MessageStore {
     item.body = m.body;
     item.mediaType = m.mediaType;
     item.mediaUrl = m.mediaUrl;
+    item.mimeType = m.mimeType ?? null;
+    item.mediaInline = m.mediaInline ?? false;
     item.fileName = m.fileName ?? item.fileName;
     item.isDeleted = item.isDeleted || m.isDeleted;
     item.createdAt = m.createdAt;

@@ -8,6 +8,8 @@ export const message = (id: number, over: Partial<VisitorMessage> = {}): Visitor
   body: `m${id}`,
   mediaType: "chat",
   mediaUrl: null,
+  mimeType: null,
+  mediaInline: false,
   fileName: null,
   isDeleted: false,
   createdAt: new Date(Date.UTC(2025, 0, 1, 12, id)).toISOString(),

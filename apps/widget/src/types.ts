@@ -5,6 +5,10 @@ export interface VisitorMessage {
   body: string;
   mediaType: string;
   mediaUrl: string | null;
+  /** The file's type as the server detected it from its bytes; null when not (yet) known. */
+  mimeType: string | null;
+  /** The server's verdict: the file is an inert image/audio/video shown inline. */
+  mediaInline: boolean;
   fileName: string | null;
   isDeleted: boolean;
   createdAt: string;
@@ -15,4 +19,6 @@ export interface WidgetConfig {
   title: string;
   color: string;
   online: boolean;
+  /** The company's language setting: pt-BR, es-ES or en-EN. */
+  language?: string;
 }

@@ -87,11 +87,19 @@ describe("WidgetView", () => {
         author: "visitor",
         mediaType: "image",
         mediaUrl: "/files/2?s",
+        mimeType: "image/png",
+        mediaInline: true,
         fileName: "a.png",
         body: "",
       }),
       message(3, { mediaType: "document", mediaUrl: "/files/3?s", fileName: "nota.pdf", body: "" }),
-      message(4, { mediaType: "audio", mediaUrl: "/files/4?s", body: "" }),
+      message(4, {
+        mediaType: "audio",
+        mediaUrl: "/files/4?s",
+        mimeType: "audio/ogg; codecs=opus",
+        mediaInline: true,
+        body: "",
+      }),
     ]);
     const first = view.list.querySelector(".msg")!;
     expect(first.classList.contains("agent")).toBe(true);
@@ -117,6 +125,46 @@ describe("WidgetView", () => {
     expect(view.list.querySelector('[data-id="1"]')!.textContent).toContain("Mensagem apagada");
     expect(view.list.querySelectorAll(".msg")).toHaveLength(5);
     expect(view.list.lastElementChild?.classList.contains("typing")).toBe(true);
+  });
+
+  it("shows only inert types inline: an SVG, or a file of unchecked type, is a download chip", () => {
+    const { view } = makeView("page");
+    view.showChat();
+    const store = new MessageStore();
+    store.subscribe(() => view.renderMessages(store.list()));
+    store.merge([
+      // Legacy "image" rows: what the server detected decides, not the media type.
+      message(1, {
+        mediaType: "image",
+        mediaUrl: "/files/1?s",
+        mimeType: "image/svg+xml",
+        fileName: "logo.svg",
+        body: "",
+      }),
+      message(2, {
+        mediaType: "image",
+        mediaUrl: "/files/2?s",
+        mimeType: null,
+        fileName: "antiga.png",
+        body: "",
+      }),
+      message(3, {
+        mediaType: "video",
+        mediaUrl: "/files/3?s",
+        mimeType: "text/html",
+        fileName: "clip.mp4",
+        body: "",
+      }),
+    ]);
+    expect(view.list.querySelector("img, audio, video")).toBeNull();
+    const chips = [...view.list.querySelectorAll<HTMLAnchorElement>("a.file")];
+    expect(chips.map((a) => a.textContent)).toEqual(["logo.svg", "antiga.png", "clip.mp4"]);
+    expect(chips.map((a) => a.getAttribute("download"))).toEqual([
+      "logo.svg",
+      "antiga.png",
+      "clip.mp4",
+    ]);
+    expect(chips[0]!.href).toBe("https://srv/files/1?s");
   });
 
   it("shows the typing indicator and start form errors", () => {

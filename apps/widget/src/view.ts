@@ -1,3 +1,4 @@
+import { inlineElement } from "@atrium/shared/media";
 import type { StartInput } from "./api";
 import { h, icon } from "./dom";
 import { formatDateTime, formatText, formatTime, safeColor, textColorOn } from "./format";
@@ -89,7 +90,7 @@ export class WidgetView {
 
     this.host = document.createElement("atrium-webchat");
     this.shadow = this.host.attachShadow({ mode: "open" });
-    this.shadow.append(h("style", {}, css));
+    adoptStyles(this.shadow, css);
 
     // Header
     this.titleEl = h("h2", { className: "title", id: `${this.idp}-title` });
@@ -196,7 +197,8 @@ export class WidgetView {
       rows: 1,
       placeholder: t.placeholder,
       "aria-label": t.placeholder,
-      maxlength: 5000,
+      // The server's maximum for a customer's message (TEXT_MAX.customerMessage).
+      maxlength: 4096,
       enterkeyhint: "send",
     });
     this.sendButton = h(
@@ -537,8 +539,10 @@ export class WidgetView {
     const onLoad = () => {
       if (this.stick) this.scrollToBottom();
     };
-    switch (item.mediaType) {
-      case "image": {
+    // Server files: inline only an inert type it detected; a local preview is a blob: URL.
+    const element = url ? inlineElement(item.mediaType, item.mimeType) : item.previewUrl && "img";
+    switch (element) {
+      case "img": {
         const src = url ?? item.previewUrl;
         if (!src) break;
         const img = h("img", {
@@ -571,9 +575,8 @@ export class WidgetView {
         video.addEventListener("loadedmetadata", onLoad);
         return video;
       }
-      case "chat":
-        if (!url) return undefined;
     }
+    if (item.mediaType === "chat" && !url) return undefined;
     if (!url && !name) return undefined;
     const label = name || this.t.download;
     if (!url) return h("span", { className: "file" }, icon("file", 18), label);
@@ -591,6 +594,25 @@ export class WidgetView {
       label,
     );
   }
+}
+
+/**
+ * The widget's stylesheet, adopted through CSSOM where the browser can: a host page whose CSP
+ * has no 'unsafe-inline' for styles (and our own /webchat page) does not govern it. Older
+ * browsers get a <style> element.
+ */
+function adoptStyles(shadow: ShadowRoot, text: string): void {
+  if (typeof CSSStyleSheet === "function" && "adoptedStyleSheets" in shadow) {
+    try {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(text);
+      shadow.adoptedStyleSheets = [sheet];
+      return;
+    } catch {
+      // No constructable stylesheets here: fall back below.
+    }
+  }
+  shadow.append(h("style", {}, text));
 }
 
 function textEl(text: string): HTMLElement {

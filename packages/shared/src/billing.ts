@@ -26,7 +26,8 @@ function parse(date: string): Ymd | null {
   const match = ISO_DATE.exec(date);
   if (!match) return null;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
+  // Year 0 does not exist in PostgreSQL's calendar (1 BC is followed by AD 1).
+  if (y < 1 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
   return { y, m, d };
 }
 

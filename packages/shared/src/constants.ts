@@ -48,11 +48,63 @@ export const PAGE_SIZE = {
   schedules: 20,
   announcements: 20,
 } as const;
+/**
+ * List counts (the ticket tabs' badges, contacts, messages) are exact up to this number; a
+ * longer list answers exactly this, which the badges show as '999+'. Counting stops there so a
+ * list call costs the same with 1,000 or 1,000,000 rows behind it.
+ */
+export const LIST_COUNT_LIMIT = 1000;
 /** Dashboard period options, in days (agent-core §5). */
 export const DASHBOARD_PERIOD_DAYS = [3, 7, 15, 30, 60, 90] as const;
 /** Longest internal chat title and message we store. */
 export const CHAT_TITLE_MAX = 100;
 export const CHAT_MESSAGE_MAX = 10_000;
+
+/** The largest id (and count) a column holds: PostgreSQL int4. Larger ones are refused (400). */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * Longest texts a client may send (issue #11, docs/security.md "Input validation"); over the
+ * maximum answers 400 'Too Long!'. Chosen as a helpdesk would: whatever goes out to a customer
+ * fits one WhatsApp text (4096 characters).
+ */
+export const TEXT_MAX = {
+  /** RFC 5321: the longest deliverable address. */
+  email: 254,
+  /** Sent to a customer: messages, quick messages, schedules, greetings, bot options, API. */
+  customerMessage: 4096,
+  /** Private ticket notes. */
+  note: 5000,
+  /** Tag names (a coloured chip). */
+  tagName: 100,
+  /** Quick-message shortcode. */
+  shortcode: 100,
+  /** Titles of announcements, helps, queue options; company names. */
+  title: 200,
+  /** Announcement text, help description. */
+  longText: 10_000,
+  /** Contact document (CPF/CNPJ and foreign ids). */
+  document: 30,
+  /** Contact extra information: name and value of one entry. */
+  extraInfoName: 100,
+  extraInfoValue: 1000,
+  /** Search boxes. */
+  search: 200,
+  /** Connection tokens, provider names, signup token. */
+  token: 200,
+  /** Links and media URLs. */
+  url: 2000,
+  /** A setting's value. */
+  settingValue: 5000,
+  /** A query parameter carrying a JSON list of ids (ticket filters). */
+  idListJson: 5000,
+} as const;
+
+/** Longest lists a client may send: ids (queues, tags, users) and contact extra information. */
+export const LIST_MAX = { ids: 200, extraInfo: 50 } as const;
+
+/** The deepest JSON body the API parses (the deepest real form nests 3 or 4 levels). */
+export const JSON_MAX_DEPTH = 32;
 
 /** Local storage keys the web client uses (agent-core §3). */
 export const STORAGE_KEYS = {

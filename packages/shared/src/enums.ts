@@ -41,6 +41,9 @@ export const MESSAGE_MEDIA_TYPES = [
   "sticker",
   "location",
   "vcard",
+  "reaction",
+  /** A kind the channel sent that Atrium cannot show as itself: the body names it. */
+  "unsupported",
   "internal",
   "note",
   "other",

@@ -13,6 +13,18 @@ export const errorCatalogue = {
   ERR_TOKEN_EXPIRED: { status: 401, message: "Access token expired" },
   ERR_INVALID_CREDENTIALS: { status: 401, message: "Authentication error. Please try again." },
   ERR_TOO_MANY_REQUESTS: { status: 429, message: "Too many attempts. Please wait and try again." },
+  // added: failed logins for one email from one client address; Retry-After says how long
+  ERR_TOO_MANY_ATTEMPTS: {
+    status: 429,
+    message: "Too many failed attempts for this account. Please wait and try again.",
+  },
+  // added: a set-password link that is unknown, expired or already used
+  ERR_PASSWORD_LINK_INVALID: {
+    status: 400,
+    message: "This link is invalid, expired or was already used. Ask for a new one.",
+  },
+  // added: the agents' realtime socket opened from a page of another origin
+  ERR_ORIGIN_NOT_ALLOWED: { status: 403, message: "This origin may not open the realtime socket" },
   ERR_USER_CREATION_DISABLED: {
     status: 403,
     message: "User creation was disabled by the administrator",
@@ -60,6 +72,16 @@ export const errorCatalogue = {
     status: 400,
     message: "A greeting message is required when there is more than one queue",
   },
+  ERR_CONTACT_UNREACHABLE: {
+    status: 400,
+    message:
+      "This contact cannot receive messages on this connection: a web-chat visitor only on the web chat they wrote from, a phone channel needs a phone number",
+  },
+  ERR_INVALID_PHONE_NUMBER: {
+    status: 400,
+    message:
+      "Invalid phone number: use country code, area code and number, digits only (e.g. 5511988887777)",
+  },
   ERR_CHANNEL_HAS_NO_SESSION: {
     status: 400,
     message: "Only WhatsApp (Baileys) connections have a session to start or stop",
@@ -98,6 +120,11 @@ export const errorCatalogue = {
   ERR_WEBHOOK_SIGNATURE: {
     status: 401,
     message: "Invalid or missing webhook signature (X-Hub-Signature-256)",
+  },
+  ERR_INSTAGRAM_AUDIO_FORMAT: {
+    status: 400,
+    message:
+      "Instagram takes audio only as AAC, M4A, WAV or MP4 (MP3 is converted); send another file",
   },
   ERR_NO_ADDRESS_BOOK: {
     status: 400,

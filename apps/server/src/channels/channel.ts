@@ -8,6 +8,7 @@ export type TicketRow = typeof tickets.$inferSelect;
 
 export interface OutboundFile {
   name: string;
+  /** Detected from the bytes (docs/security.md). */
   mimeType: string;
   open(): Readable;
   url: string;

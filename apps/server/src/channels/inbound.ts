@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { mediaTypeForFile } from "@atrium/shared";
 import type { Db, Tx } from "../db/client.js";
 import {
   connectionQueues,
@@ -10,6 +11,7 @@ import {
 import { isUniqueViolation } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
 import { KeyedMutex } from "../lib/mutex.js";
+import { storableJson, stripNul } from "../lib/text.js";
 import { presentContact } from "../modules/contacts/contacts.presenter.js";
 import type { FilesService, IncomingFile } from "../modules/files/files.service.js";
 import { presentMessage, type MessageRow } from "../modules/messages/messages.presenter.js";
@@ -32,6 +34,10 @@ export interface InboundEvent {
     profilePicUrl?: string;
     isGroup?: boolean;
     lid?: string;
+    /** WhatsApp Cloud business-scoped user id. */
+    bsuid?: string;
+    /** A web-chat visitor is known by their internal id, not by a number. */
+    visitorId?: string;
   };
   fromMe: boolean;
   body: string;
@@ -51,6 +57,25 @@ export interface InboundResult {
   ticketCreated: boolean;
   contactCreated: boolean;
 }
+
+/**
+ * What a provider sent, made storable: NUL characters dropped from every text (a customer's
+ * message is never refused for them), the raw payload as clean JSON, and a timestamp only when
+ * it is one (a provider's garbage would not fit the bigint column).
+ */
+function storable(event: InboundEvent): InboundEvent {
+  const { raw, timestamp, ...rest } = event;
+  return {
+    ...stripNul(rest),
+    timestamp:
+      timestamp !== undefined && Number.isSafeInteger(timestamp) && timestamp >= 0
+        ? timestamp
+        : undefined,
+    raw: storableJson(raw),
+  };
+}
+/** Who the event is from, for the per-contact lock: the visitor id or the number. */
+const contactKey = (event: InboundEvent) => event.from.visitorId ?? event.from.number;
 
 /** Runs after a new message is stored (greeting, bot menus). */
 export type AfterInbound = (result: InboundResult) => Promise<void>;
@@ -76,8 +101,9 @@ export class InboundPipeline {
     this.afterHooks.push(hook);
   }
 
-  receive(event: InboundEvent): Promise<InboundResult> {
-    return this.locks.run(`${event.connectionId}:${event.from.number}`, async () => {
+  receive(received: InboundEvent): Promise<InboundResult> {
+    const event = storable(received);
+    return this.locks.run(`${event.connectionId}:${contactKey(event)}`, async () => {
       const result = await this.store(event);
       if (!result.duplicate) {
         await this.publish(result);
@@ -103,7 +129,7 @@ export class InboundPipeline {
 
   private async storeIn(tx: Tx, event: InboundEvent): Promise<InboundResult> {
     await tx.execute(
-      sql`select pg_advisory_xact_lock(${event.connectionId}, hashtext(${event.from.number}))`,
+      sql`select pg_advisory_xact_lock(${event.connectionId}, hashtext(${contactKey(event)}))`,
     );
 
     const [existing] = await tx
@@ -157,7 +183,7 @@ export class InboundPipeline {
         connectionId: event.connectionId,
         providerMessageId: event.providerMessageId,
         body: event.body,
-        mediaType: event.mediaType,
+        mediaType: file ? mediaTypeForFile(event.mediaType, file.mimeType) : event.mediaType,
         fileId: file?.id ?? null,
         fromMe: event.fromMe,
         read: event.fromMe,
@@ -192,13 +218,21 @@ export class InboundPipeline {
     const [found] = await tx
       .select()
       .from(contacts)
-      .where(and(eq(contacts.companyId, event.companyId), eq(contacts.number, event.from.number)));
+      .where(
+        and(
+          eq(contacts.companyId, event.companyId),
+          event.from.visitorId
+            ? eq(contacts.visitorId, event.from.visitorId)
+            : eq(contacts.number, event.from.number),
+        ),
+      );
     if (found) {
       const changes: Partial<ContactRow> = {};
       if (event.from.profilePicUrl && event.from.profilePicUrl !== found.profilePicUrl) {
         changes.profilePicUrl = event.from.profilePicUrl;
       }
       if (event.from.email && !found.email) changes.email = event.from.email;
+      if (event.from.bsuid && !found.bsuid) changes.bsuid = event.from.bsuid;
       if (Object.keys(changes).length === 0) return { contact: found, created: false };
       const [updated] = await tx
         .update(contacts)
@@ -218,6 +252,8 @@ export class InboundPipeline {
         isGroup: event.from.isGroup ?? false,
         channelType: event.channelType,
         lid: event.from.lid ?? null,
+        bsuid: event.from.bsuid ?? null,
+        visitorId: event.from.visitorId ?? null,
       })
       .returning();
     return { contact: created!, created: true };
@@ -265,13 +301,19 @@ export class InboundPipeline {
     return { ticket: ticket!, created: true };
   }
 
+  /**
+   * Agents hear it as soon as possible: the reads run side by side, and the message event
+   * carries the ticket's contact (what the lists and the bell show) rather than the full
+   * contact record, which only a new contact's event needs.
+   */
   private async publish(result: InboundResult): Promise<void> {
-    const ticket = await presentTicket(this.db, result.ticket.id);
-    const contact = await presentContact(this.db, result.contact);
-    if (result.contactCreated)
-      this.publisher.contactChanged(result.contact.companyId, "create", contact);
-    const message = await presentMessage(this.db, this.files.signer, result.message);
+    const [ticket, message, created] = await Promise.all([
+      presentTicket(this.db, result.ticket.id),
+      presentMessage(this.db, this.files.signer, result.message),
+      result.contactCreated ? presentContact(this.db, result.contact) : undefined,
+    ]);
+    if (created) this.publisher.contactChanged(result.contact.companyId, "create", created);
     this.publisher.ticketChanged(null, ticket);
-    this.publisher.messageEvent(ticket, "create", { message, ticket, contact });
+    this.publisher.messageEvent(ticket, "create", { message, ticket, contact: ticket.contact });
   }
 }

@@ -6,9 +6,11 @@ import type { Logger } from "../lib/logger.js";
 import type { Jobs } from "../jobs/jobs.js";
 import { presentMessage, type MessageRow } from "../modules/messages/messages.presenter.js";
 import type { FilesService } from "../modules/files/files.service.js";
+import { refreshLastMessage } from "../modules/tickets/last-message.js";
 import { presentTicket } from "../modules/tickets/tickets.presenter.js";
 import type { Publisher } from "../realtime/publish.js";
 import { PermanentSendError, type ChannelRegistry, type TicketRow } from "./channel.js";
+import { vcardNames } from "./content.js";
 
 export const OUTBOUND_JOB = "outbound.send";
 
@@ -24,6 +26,15 @@ export interface OutgoingMessage {
 
 /** Preview text of a message for the ticket list. */
 export function lastMessageText(body: string, mediaType: string, fileName?: string | null): string {
+  // A contact card previews as its names, a location as its first line (not raw vCard / URL).
+  if (mediaType === "vcard")
+    body = vcardNames(body)
+      .map((n) => `👤 ${n}`)
+      .join(", ");
+  if (mediaType === "location") {
+    const first = body.split("\n")[0] ?? "";
+    body = /^https?:/.test(first) ? "📍" : `📍 ${first}`;
+  }
   if (body.trim()) return body.slice(0, 255);
   return fileName ? fileName.slice(0, 255) : mediaType;
 }
@@ -125,7 +136,11 @@ export class Outbound {
     try {
       const adapter = this.registry.get(connection.channelType);
       if (!adapter) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
-      const file = message.fileId ? await this.files.findById(message.fileId) : undefined;
+      const stored = message.fileId ? await this.files.findById(message.fileId) : undefined;
+      // A legacy row's type is checked from its bytes before anyone relies on it.
+      const file =
+        stored &&
+        ((await this.files.checked(stored)) ?? { ...stored, mimeType: "application/octet-stream" });
       const quoted = message.quotedMsgId
         ? (await this.db.select().from(messages).where(eq(messages.id, message.quotedMsgId)))[0]
         : undefined;
@@ -216,5 +231,9 @@ export class Outbound {
   async publishUpdate(ticket: TicketRow, message: MessageRow): Promise<void> {
     const dto = await presentMessage(this.db, this.files.signer, message);
     this.publisher.messageEvent(ticket, "update", { message: dto });
+    // Every deletion and edit passes here (agent, Baileys, Meta): the row's preview follows.
+    if (message.isDeleted || message.isEdited) {
+      await refreshLastMessage(this.db, this.publisher, ticket.id);
+    }
   }
 }

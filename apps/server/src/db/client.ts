@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { buildOnlineIndexes, readOnlineIndexes } from "./online-indexes.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -46,6 +47,8 @@ export interface DatabaseOptions {
   /** PGlite data folder; absent → in memory. */
   pgliteDir?: string;
   poolSize?: number;
+  /** Progress of long migration steps (online index builds). */
+  log?: (message: string) => void;
 }
 
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -64,6 +67,13 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
         try {
           await lock.query("select pg_advisory_lock(72431)");
           await migrateNodePg(db as never, { migrationsFolder: migrationsFolder() });
+          // Outside drizzle's transaction: CREATE INDEX CONCURRENTLY (online-indexes.ts).
+          await buildOnlineIndexes(
+            "postgres",
+            (text, values) => pool.query(text, values as unknown[]),
+            readOnlineIndexes(migrationsFolder()),
+            opts.log,
+          );
         } finally {
           await lock.end().catch(() => undefined);
         }
@@ -84,7 +94,14 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       values?.length
         ? client.query(text, values as unknown[])
         : ((await client.exec(text)).at(-1) ?? { rows: [] }),
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+      await buildOnlineIndexes(
+        "pglite",
+        (text) => client.exec(text).then(() => ({ rows: [] })),
+        readOnlineIndexes(migrationsFolder()),
+      );
+    },
     close: () => client.close(),
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { errorCatalogue, type ApiErrorBody, type ErrorCode } from "@atrium/shared";
-import { AppError } from "../lib/errors.js";
+import { AppError, isDataError } from "../lib/errors.js";
 
 function body(code: ErrorCode, message?: string, fields?: Record<string, string>): ApiErrorBody {
   return {
@@ -25,12 +25,19 @@ function validationFields(error: { validation: { instancePath: string; message?:
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfter) reply.header("retry-after", String(error.retryAfter));
       return reply.status(error.status).send(body(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = validationFields(error);
       const first = Object.values(fields)[0];
       return reply.status(400).send(body("ERR_VALIDATION", first, fields));
+    }
+    if (isDataError(error)) {
+      // Last resort: the database refused a value the client sent (NUL, out of range, impossible
+      // date). Validation at the edge should have caught it; the log says where it did not.
+      request.log.warn({ err: error }, "the database refused a client's value");
+      return reply.status(400).send(body("ERR_VALIDATION"));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(body("ERR_TOO_MANY_REQUESTS"));

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type ApiOrigins, spaCsp, webchatCsp } from "./csp.js";
 
 /** apps/web/dist, found from this file in src/ or in the bundled dist/. */
 export function findWebDist(): string | undefined {
@@ -26,6 +27,11 @@ export function findWidgetDist(): string | undefined {
   return undefined;
 }
 
+/** A speech bubble, as the chat page's favicon. */
+const CHAT_ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path fill="#002d6e" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 1-2z"/></svg>',
+)}`;
+
 /**
  * The widget script (one tag on any site) and a standalone chat page per connection, for
  * testing a connection without embedding it anywhere.
@@ -45,11 +51,21 @@ function registerWidget(app: FastifyInstance, widgetRoot: string): void {
     { config: { public: true } },
     async (request, reply) => {
       const uuid = request.params.uuid.replace(/[^0-9a-fA-F-]/g, "");
-      const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Chat</title><style>html,body{margin:0;height:100%;font-family:system-ui,sans-serif;background:#f4f6f8}</style></head><body><script src="/widget.js" data-connection="${uuid}" data-mode="page"></script></body></html>`;
-      return reply.header("content-type", "text/html; charset=utf-8").send(html);
+      // The widget sets the page's language from the company's setting; the icon is inline so
+      // the browser asks for no /favicon.ico.
+      const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Chat</title><link rel="icon" href="${CHAT_ICON}"><style>${PAGE_STYLE}</style></head><body><script src="/widget.js" data-connection="${uuid}" data-mode="page"></script></body></html>`;
+      return reply
+        .header("content-type", "text/html; charset=utf-8")
+        .header("content-security-policy", PAGE_CSP)
+        .send(html);
     },
   );
 }
+
+/** The standalone chat page's one inline style, allowed by its hash in the page's CSP. */
+const PAGE_STYLE =
+  "html,body{margin:0;height:100%;font-family:system-ui,sans-serif;background:#f4f6f8}";
+const PAGE_CSP = webchatCsp(PAGE_STYLE);
 
 /** A browser navigation (typing a URL, reload) rather than an API call from the client. */
 function isNavigation(request: FastifyRequest): boolean {
@@ -66,14 +82,18 @@ function isNavigation(request: FastifyRequest): boolean {
 export async function registerSpa(
   app: FastifyInstance,
   root: string | undefined,
-  widgetRoot?: string,
+  widgetRoot: string | undefined,
+  apiOrigins: ApiOrigins,
 ): Promise<void> {
   if (widgetRoot) registerWidget(app, widgetRoot);
   if (!root) return;
   // cacheControl off: the headers set below (immutable assets, no-cache index) must stand.
   await app.register(fastifyStatic, { root, serve: false, wildcard: false, cacheControl: false });
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header("cache-control", "no-cache").sendFile("index.html");
+  const sendIndex = async (reply: FastifyReply) =>
+    reply
+      .header("cache-control", "no-cache")
+      .header("content-security-policy", spaCsp(await apiOrigins.list()))
+      .sendFile("index.html");
 
   app.addHook("onRequest", async (request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
@@ -91,6 +111,9 @@ export async function registerSpa(
     }
     const immutable = url.startsWith("/assets/");
     reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    if (file.endsWith(".html")) {
+      reply.header("content-security-policy", spaCsp(await apiOrigins.list()));
+    }
     await reply.sendFile(path.relative(root, file));
     return true;
   });

@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client.js";
+import { isUniqueViolation } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
 
 export interface JobOptions {
@@ -30,26 +31,41 @@ type Handler<T> = (data: T, job: JobContext) => Promise<void>;
  * happen later or be retried goes here, so it survives restarts and runs once across nodes.
  */
 export class Jobs {
-  private readonly boss: PgBoss;
+  private boss: PgBoss;
   private readonly workers = new Map<string, string>();
   private started = false;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly logger: Logger,
   ) {
-    this.boss = new PgBoss({
-      db: { executeSql: database.executeSql } as never,
+    this.boss = this.createBoss();
+  }
+
+  private createBoss(): PgBoss {
+    const boss = new PgBoss({
+      db: { executeSql: this.database.executeSql } as never,
       schedule: false,
       supervise: true,
       maintenanceIntervalSeconds: 120,
     });
-    this.boss.on("error", (err) => logger.warn({ err }, "job queue error"));
+    boss.on("error", (err) => this.logger.warn({ err }, "job queue error"));
+    return boss;
   }
 
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
+    try {
+      await this.boss.start();
+    } catch (err) {
+      // Nodes starting together on a fresh database both install pg-boss's schema; the loser
+      // sees a pg_namespace unique violation. The schema exists now: start a fresh instance
+      // (a failed PgBoss stays "starting" forever).
+      if (!isUniqueViolation(err)) throw err;
+      this.logger.info("job queue schema installed by another node; starting again");
+      this.boss = this.createBoss();
+      await this.boss.start();
+    }
     this.started = true;
   }
 

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly fields?: Record<string, string>,
+    /** Seconds before the client may try again, sent as Retry-After (429 answers). */
+    readonly retryAfter?: number,
   ) {
     super(message ?? errorCatalogue[code].message);
     this.status = errorCatalogue[code].status;
@@ -37,4 +39,15 @@ function findPgError(err: unknown): PgError | undefined {
     cur = c.cause;
   }
   return undefined;
+}
+
+/**
+ * True when the database refused the data itself — class 22 "data exception" (bad encoding,
+ * NUL, number out of range, impossible date), 23 "integrity constraint", 54000 an index row
+ * too large: storing it again fails again, unlike a lost connection. Input validation should
+ * have caught it, so it is the client's (or provider's) data, not an outage.
+ */
+export function isDataError(err: unknown): boolean {
+  const code = findPgError(err)?.code ?? "";
+  return code.startsWith("22") || code.startsWith("23") || code === "54000";
 }

@@ -9,6 +9,18 @@ export interface MailMessage {
   text: string;
   /** The company the mail is about (kept with the outbox row). */
   companyId?: number | null;
+  /** Values in `text` only the recipient may read (link tokens): redacted in the outbox and log. */
+  secrets?: string[];
+}
+
+export const REDACTED = "[redacted]";
+
+/** The mail's text with its secrets blanked out, as it may be stored or logged. */
+export function redactedText(mail: MailMessage): string {
+  return (mail.secrets ?? []).reduce(
+    (text, secret) => text.split(secret).join(REDACTED),
+    mail.text,
+  );
 }
 
 export type MailDelivery = "smtp" | "outbox";
@@ -16,7 +28,8 @@ export type MailDelivery = "smtp" | "outbox";
 /**
  * Outgoing email. With SMTP_URL (smtp://user:pass@host:port, smtps://… for TLS) mail goes
  * through nodemailer; without it the mail is written to the log and to the mail_outbox table,
- * which the operator reads at GET /mail-outbox. SMTP failures throw: the caller decides.
+ * which the operator reads at GET /mail-outbox, with its secrets redacted: only SMTP delivers
+ * them. SMTP failures throw: the caller decides.
  */
 export class Mailer {
   private readonly transport: Transporter | null;
@@ -51,16 +64,18 @@ export class Mailer {
 
   /** Writes a mail to the log and the outbox (no SMTP, or SMTP failed and the caller goes on). */
   async keep(mail: MailMessage): Promise<void> {
+    const text = redactedText(mail);
     await this.db.insert(mailOutbox).values({
       companyId: mail.companyId ?? null,
       to: mail.to,
       subject: mail.subject,
-      body: mail.text,
+      body: text,
     });
     this.logger.info(
-      // DESIGN: without SMTP the log is a delivery channel, so the text is written too.
-      { to: mail.to, subject: mail.subject, companyId: mail.companyId, text: mail.text },
-      "mail kept in the outbox (no SMTP_URL): read it at GET /mail-outbox",
+      { to: mail.to, subject: mail.subject, companyId: mail.companyId, text },
+      mail.secrets?.length
+        ? "mail kept in the outbox with its link redacted: set SMTP_URL to deliver it"
+        : "mail kept in the outbox (no SMTP_URL): read it at GET /mail-outbox",
     );
   }
 

@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { LIST_COUNT_LIMIT } from "@atrium/shared";
+import type { DbOrTx } from "../db/client.js";
 
 /** `column ILIKE %term%` with the term's wildcards escaped. */
 export function containsInsensitive(column: PgColumn | SQL, term: string): SQL {
@@ -14,4 +16,67 @@ export function page(pageNumber: number, size: number) {
 
 export function splitPage<T>(rows: T[], size: number): { items: T[]; hasMore: boolean } {
   return { items: rows.slice(0, size), hasMore: rows.length > size };
+}
+
+/**
+ * The number of rows matching `where`, counted up to `limit` (LIST_COUNT_LIMIT): the count
+ * stops at the limit instead of visiting every matching row of a long history.
+ */
+export async function countUpTo(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  limit = LIST_COUNT_LIMIT,
+): Promise<number> {
+  const [row] = await countUpToQuery(db, table, where, limit);
+  return row?.n ?? 0;
+}
+
+export function countUpToQuery(db: DbOrTx, table: PgTable, where: SQL | undefined, limit: number) {
+  const rows = db
+    .select({ one: sql`1`.as("one") })
+    .from(table)
+    .where(where)
+    .limit(limit)
+    .as("counted");
+  return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(rows);
+}
+
+/**
+ * The planner's row estimate for a query (EXPLAIN, nothing executed): the top node's rows are
+ * the whole result, parallel plan or not. Lets a service pick between two query shapes by how
+ * many rows a condition matches, at the cost of a planning round trip.
+ */
+export async function plannedRows(db: DbOrTx, query: SQL): Promise<number> {
+  const res = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const cell = res.rows[0]?.["QUERY PLAN"];
+  const plan = (typeof cell === "string" ? JSON.parse(cell) : cell) as [
+    { Plan: { "Plan Rows": number } },
+  ];
+  return plan[0].Plan["Plan Rows"];
+}
+
+/** Estimates per database, for plannedRowsCached. */
+const estimates = new WeakMap<object, Map<string, { rows: number; at: number }>>();
+
+/**
+ * plannedRows for a slowly changing figure (a company's number of tickets, messages,
+ * contacts), kept `ttlMs` per database: an estimate anyway, it need not cost a planning round
+ * trip on every search.
+ */
+export async function plannedRowsCached(
+  db: DbOrTx,
+  key: string,
+  query: SQL,
+  ttlMs = 60_000,
+): Promise<number> {
+  let cache = estimates.get(db);
+  if (!cache) estimates.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < ttlMs) return hit.rows;
+  const rows = await plannedRows(db, query);
+  cache.set(key, { rows, at: Date.now() });
+  return rows;
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
@@ -11,6 +11,8 @@ import type { Readable } from "node:stream";
 export interface Storage {
   put(companyId: number, name: string, data: Buffer): Promise<{ key: string; size: number }>;
   read(key: string): Readable;
+  /** The first `bytes` bytes of an object (fewer when it is shorter). */
+  head(key: string, bytes: number): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
 }
@@ -37,6 +39,17 @@ export class LocalStorage implements Storage {
 
   read(key: string): Readable {
     return createReadStream(this.path(key));
+  }
+
+  async head(key: string, bytes: number): Promise<Buffer> {
+    const handle = await open(this.path(key), "r");
+    try {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
   }
 
   async exists(key: string): Promise<boolean> {

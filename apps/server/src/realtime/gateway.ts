@@ -10,6 +10,7 @@ import { AppError } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
 import { loadActor, type Actor } from "../modules/auth/actor.js";
 import { canViewTicket } from "../modules/tickets/tickets.policy.js";
+import { isOriginAllowed, type OriginPolicy } from "./origins.js";
 import type { Presence } from "./presence.js";
 import type { Publisher } from "./publish.js";
 import { rooms } from "./rooms.js";
@@ -24,6 +25,8 @@ export interface GatewayDeps {
   onTyping?: (actor: Actor, ticketId: number, on: boolean) => Promise<void>;
   /** Redis clients for the adapter (several nodes); absent → in-memory adapter. */
   redis?: { pub: unknown; sub: unknown };
+  /** Which browser origins may open the agents' socket. */
+  origins: OriginPolicy;
 }
 
 interface SocketData {
@@ -61,9 +64,15 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
   });
   if (deps.redis) io.adapter(createAdapter(deps.redis.pub as never, deps.redis.sub as never));
 
+  // The agents' namespace only; the visitors' one (/webchat) stays open to every site.
   io.use(async (socket, next) => {
     try {
-      const raw = socket.handshake.auth?.token ?? socket.handshake.query?.token;
+      const { origin, host } = socket.handshake.headers;
+      if (!(await isOriginAllowed(deps.db, deps.origins, origin, host))) {
+        throw new AppError("ERR_ORIGIN_NOT_ALLOWED");
+      }
+      // The handshake's auth only: a token in the query string ends up in access logs.
+      const raw: unknown = socket.handshake.auth?.token;
       if (typeof raw !== "string" || !raw) throw new AppError("ERR_SESSION_EXPIRED");
       socket.data.actor = await loadActor(deps.db, deps.verify(raw.replace(/^Bearer /, "")));
       next();
@@ -79,6 +88,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
     const actor = socket.data.actor;
     socket.data.ticketIds = new Set();
     void socket.join(actorRooms(actor));
+    deps.presence.connected(actor.id);
     const log = deps.logger.child({ userId: actor.id, companyId: actor.companyId });
     const safely =
       <A extends unknown[]>(fn: (...args: A) => Promise<void> | void) =>
@@ -125,13 +135,18 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
       safely(() => deps.presence.seen(actor.id)),
     );
 
-    socket.on(
-      "disconnect",
-      safely(async () => {
-        const left = await io.in(rooms.userAny(actor.id)).fetchSockets();
-        if (left.length === 0) await deps.presence.offline(actor.id);
-      }),
-    );
+    // Another tab of the user on this node keeps them online; otherwise, unless a socket of
+    // theirs opens again (any node) within the grace period, they go offline — at once when
+    // the server cut the socket because the session ended (logout, revocation).
+    socket.on("disconnect", (reason) => {
+      const room = rooms.userAny(actor.id);
+      if (io.of("/").adapter.rooms.get(room)?.size) return;
+      deps.presence.disconnected(
+        actor.id,
+        async () => (await io.in(room).fetchSockets()).length > 0,
+        reason === "server namespace disconnect" ? 0 : undefined,
+      );
+    });
   });
 
   /** Rejoins this node's sockets of a user to the rooms their current membership gives. */

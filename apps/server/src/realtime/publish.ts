@@ -51,6 +51,11 @@ export class Publisher {
     this.toCompany(companyId, channels.user(companyId), { action, user });
   }
 
+  /** Users went online or offline: one event for a batch, only what presence needs. */
+  presenceChanged(companyId: number, users: { id: number; online: boolean }[]): void {
+    this.toCompany(companyId, channels.user(companyId), { action: "update", companyId, users });
+  }
+
   userDeleted(companyId: number, userId: number): void {
     this.toCompany(companyId, channels.user(companyId), { action: "delete", userId });
   }
@@ -260,8 +265,10 @@ export class Publisher {
     await this.roomSync?.(userId);
   }
 
-  async disconnectUser(userId: number): Promise<void> {
-    this.io?.in(rooms.userAny(userId)).disconnectSockets(true);
+  /** Disconnects every socket of these users, on every node (deleted, company blocked). */
+  disconnectUsers(userIds: number[]): void {
+    if (userIds.length === 0) return;
+    this.io?.in(userIds.map(rooms.userAny)).disconnectSockets(true);
   }
 
   /** The operator's companies changed (a background delete finished): super users only. */
@@ -269,8 +276,12 @@ export class Publisher {
     this.emit(rooms.supers(), channels.company(), { action: "delete", companyId });
   }
 
-  /** Disconnects every socket of a session (logout or revocation). */
-  disconnectSession(sessionId: string): void {
-    this.io?.in(rooms.session(sessionId)).disconnectSockets(true);
+  /**
+   * Disconnects every socket of these sessions (logout, revocation), on every node: with the
+   * Redis adapter the request reaches the other nodes too.
+   */
+  disconnectSessions(sessionIds: string[]): void {
+    if (sessionIds.length === 0) return;
+    this.io?.in(sessionIds.map(rooms.session)).disconnectSockets(true);
   }
 }

@@ -5,7 +5,7 @@ import {
   type LoginResponse,
 } from "@atrium/shared";
 import { ApiError, NETWORK_ERROR_CODE } from "./ApiError";
-import { sessionLost, tokenRefreshed } from "./sessionEvents";
+import { serverReached, sessionLost, tokenRefreshed } from "./sessionEvents";
 import { apiBaseAddress, clearSession, readToken, writeToken, writeUserUuid } from "./storage";
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -74,6 +74,7 @@ async function send<T>(method: Method, path: string, options: RequestOptions): P
     throw new ApiError(0, NETWORK_ERROR_CODE, err instanceof Error ? err.message : "");
   }
 
+  if (response.ok) serverReached.emit();
   if (options.blob && response.ok) return (await response.blob()) as T;
   const payload = await readBody(response);
   if (!response.ok) {

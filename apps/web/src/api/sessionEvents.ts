@@ -26,3 +26,5 @@ function createSignal<T>() {
 export const sessionLost = createSignal<{ code: string }>();
 /** A new access token was obtained from POST /auth/refresh_token. */
 export const tokenRefreshed = createSignal<LoginResponse>();
+/** The server answered a call successfully: the network is up (the realtime socket may retry). */
+export const serverReached = createSignal<void>();

@@ -1,27 +1,38 @@
-import CssBaseline from "@mui/material/CssBaseline";
-import { ThemeProvider } from "@mui/material/styles";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { useMemo, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from "react";
 import { AuthProvider } from "../features/auth/components/AuthProvider";
-import { RealtimeSession } from "../realtime/RealtimeSession";
-import { normalizeLanguage } from "./i18n";
-import { buildTheme } from "./theme";
-import { Toaster } from "./toast/Toaster";
+import { useAuth } from "../features/auth/hooks/useAuth";
+import { toastStore } from "./toast/toastStore";
 
-function AppThemeProvider({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const language = normalizeLanguage(i18n.language);
-  const theme = useMemo(() => buildTheme(language), [language]);
-  return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      {children}
-    </ThemeProvider>
-  );
+// Loaded when first needed: the login screen carries neither MUI (toasts) nor Socket.IO.
+const Toaster = lazy(async () => ({ default: (await import("./toast/Toaster")).ThemedToaster }));
+const RealtimeSession = lazy(async () => ({
+  default: (await import("../realtime/RealtimeSession")).RealtimeSession,
+}));
+
+/** The toasts, from the first one on. */
+function Toasts() {
+  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
+  const [shown, setShown] = useState(false);
+  if (toasts.length > 0 && !shown) setShown(true);
+  return shown ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }
 
-/** Everything around the router: query cache, theme, toasts, session, realtime. */
+/** The realtime socket, for a logged-in session only. */
+function Realtime() {
+  const { status } = useAuth();
+  return status === "authenticated" ? (
+    <Suspense fallback={null}>
+      <RealtimeSession />
+    </Suspense>
+  ) : null;
+}
+
+/** Everything around the router: query cache, toasts, session, realtime. */
 export function AppProviders({
   queryClient,
   children,
@@ -31,13 +42,11 @@ export function AppProviders({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AppThemeProvider>
-        <Toaster />
-        <AuthProvider>
-          <RealtimeSession />
-          {children}
-        </AuthProvider>
-      </AppThemeProvider>
+      <Toasts />
+      <AuthProvider>
+        <Realtime />
+        {children}
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

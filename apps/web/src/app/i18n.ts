@@ -8,7 +8,7 @@ export type AppLanguage = (typeof APP_LANGUAGES)[number];
 const HTML_LANG: Record<AppLanguage, string> = { pt: "pt-BR", en: "en", es: "es" };
 
 /** Namespaces every screen may need at once: loaded before the first render. */
-const STARTUP_NAMESPACES = ["common", "backendErrors"];
+const STARTUP_NAMESPACES = ["common", "backendErrors", "validation"];
 
 /** One lazily loaded chunk per language and namespace (locales/{lng}/{ns}.json). */
 const localeLoaders = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");

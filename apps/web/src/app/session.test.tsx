@@ -38,12 +38,15 @@ describe("session", () => {
     await user.type(screen.getByLabelText(/^Senha/), "secret");
     await user.click(screen.getByRole("button", { name: "Entrar" }));
 
+    // The toasts arrive with the first one (a lazy chunk) and close after 3 s: look first.
+    expect(
+      await screen.findByText("Login efetuado com sucesso!", undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     // The inbox screen is a real (lazily loaded) page now: give its first import time.
     expect(
       await screen.findByRole("heading", { name: "Atendimentos" }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/tickets");
-    expect(screen.getByText("Login efetuado com sucesso!")).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe("tok");
     expect(localStorage.getItem(STORAGE_KEYS.userUuid)).toBe("session-1");
     expect(localStorage.getItem(STORAGE_KEYS.userId)).toBe("7");
@@ -57,8 +60,8 @@ describe("session", () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Email/), "not-an-email");
     await user.click(screen.getByRole("button", { name: "Entrar" }));
-    expect(await screen.findByText("Invalid email")).toBeInTheDocument();
-    expect(screen.getByText("Required")).toBeInTheDocument();
+    expect(await screen.findByText("E-mail inválido")).toBeInTheDocument();
+    expect(screen.getByText("Obrigatório")).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -70,7 +73,8 @@ describe("session", () => {
     });
     const { router } = renderApp("/users");
     expect(screen.queryByRole("heading", { name: "Entrar" })).not.toBeInTheDocument();
-    expect(await screen.findByText("Acme")).toBeInTheDocument();
+    // The app shell, its MUI theme and the screen are lazily loaded chunks.
+    expect(await screen.findByText("Acme", undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByRole("cell", { name: admin.email })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/users");
   });

@@ -11,8 +11,11 @@ import type { Socket } from "socket.io-client";
 import { loseSession, refreshAccessToken } from "../api/client";
 import { tokenRefreshed } from "../api/sessionEvents";
 import { readToken, readUserUuid } from "../api/storage";
+import { authApi } from "../features/auth/api/authApi";
 import { useAuth } from "../features/auth/hooks/useAuth";
+import { trackConnection } from "./connectionStatus";
 import { bindRealtimeEvents, type RealtimeContext } from "./eventTable";
+import { reconnectWhenBackOnline } from "./reconnect";
 import { endSessionWithNotice } from "./sessionNotice";
 import { closeSocket, openSocket, reconnectWithToken } from "./socket";
 
@@ -44,8 +47,20 @@ function announcePresence(
     if (code === TOKEN_EXPIRED_CODE) refreshAccessToken().catch(() => undefined);
     else if ((SESSION_LOST_CODES as readonly string[]).includes(code)) loseSession(code);
   };
+  // The server cut the socket because its session ended (logout elsewhere, password changed,
+  // company blocked …): GET /auth/me ends the session like any call would; a live one reconnects.
+  const onDisconnect = (reason: string) => {
+    if (reason !== "io server disconnect") return;
+    authApi.me().then(
+      () => {
+        if (!socket.connected) socket.connect();
+      },
+      () => undefined,
+    );
+  };
   socket.on("connect", onConnect);
   socket.on("connect_error", onConnectError);
+  socket.on("disconnect", onDisconnect);
   const timer = setInterval(() => {
     if (socket.connected) socket.emit(clientEvents.userStatus);
   }, PRESENCE_INTERVAL_MS);
@@ -53,6 +68,7 @@ function announcePresence(
     clearInterval(timer);
     socket.off("connect", onConnect);
     socket.off("connect_error", onConnectError);
+    socket.off("disconnect", onDisconnect);
   };
 }
 
@@ -89,6 +105,8 @@ export function RealtimeSession() {
       const unbind = bindRealtimeEvents(socket, ctx);
       const state: ConnectionState = { connectedBefore: false, reconnectingForToken: false };
       const stopPresence = announcePresence(socket, queryClient, state);
+      const stopTracking = trackConnection(socket);
+      const stopNudges = reconnectWhenBackOnline(socket);
       const stopTokenSync = tokenRefreshed.subscribe((session) => {
         state.reconnectingForToken = true;
         reconnectWithToken(socket, session.token);
@@ -97,6 +115,8 @@ export function RealtimeSession() {
         unbind();
         stopPresence();
         stopTokenSync();
+        stopNudges();
+        stopTracking();
         closeSocket(socket);
       };
     });

@@ -1,8 +1,14 @@
 import { act } from "@testing-library/react";
-import type { QueryClient } from "@tanstack/react-query";
+import { notifyManager, type QueryClient } from "@tanstack/react-query";
 import { vi } from "vitest";
 import { bindRealtimeEvents } from "../realtime/eventTable";
 import { FakeSocket } from "./FakeSocket";
+
+/**
+ * Resolves once the query cache has told its observers of every change made so far (React
+ * Query batches notifications; a callback scheduled now runs after those already queued).
+ */
+export const cacheNotified = () => new Promise<void>((resolve) => notifyManager.schedule(resolve));
 
 /** The real event table bound to a fake socket; `push` emits a server event and settles. */
 export function bindFakeRealtime(queryClient: QueryClient, userId = 1, companyId = 1) {
@@ -18,7 +24,7 @@ export function bindFakeRealtime(queryClient: QueryClient, userId = 1, companyId
   const push = (event: string, payload: unknown) =>
     act(async () => {
       socket.serverEmit(event, payload);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await cacheNotified();
     });
   return { socket, push };
 }

@@ -9,7 +9,7 @@ const namespaces = Object.keys(import.meta.glob("../locales/pt/*.json")).map((pa
 );
 
 // findBy*/waitFor give slow (loaded) machines time; assertions stay the same.
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // Tests read the product's Portuguese texts, as a user of the default language sees them.
 await initI18n("pt");

@@ -7,7 +7,9 @@ import {
   WEEKDAYS,
   type WorkingHoursEntry,
 } from "../enums.js";
-import { msg } from "./common.js";
+import { INT4_MAX, TEXT_MAX } from "../constants.js";
+import { mimeEssence } from "../media.js";
+import { idField, msg, pageNumberField, parseDateTime, searchField, textField } from "./common.js";
 
 /**
  * Administration screens (admin-operator §2.2, §2.7–§2.12, §5): working hours, queue options,
@@ -82,8 +84,8 @@ export const companySchedulesSchema = z.object({
 });
 
 export const listQuerySchema = z.object({
-  searchParam: z.string().trim().max(200).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).default(1),
+  searchParam: searchField,
+  pageNumber: pageNumberField,
 });
 
 /** Multipart text fields arrive as strings; "true"/"1"/"on" are true. */
@@ -99,7 +101,7 @@ const formOptionalId = z
   .transform((v, ctx) => {
     if (v === null || v === undefined || v === "" || v === "null" || Number(v) === -1) return null;
     const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) {
+    if (!Number.isInteger(n) || n <= 0 || n > INT4_MAX) {
       ctx.addIssue({ code: "custom", message: "Invalid id" });
       return z.NEVER;
     }
@@ -113,12 +115,16 @@ const formOptionalId = z
  * `option` absent means "next ordinal among the siblings"; `fileType` '' means none.
  */
 export const queueOptionSchema = z.object({
-  title: z.string({ error: msg.required }).trim().min(1, msg.required).max(200, msg.tooLong),
-  message: z.string().max(5000, msg.tooLong).optional().default(""),
+  title: z
+    .string({ error: msg.required })
+    .trim()
+    .min(1, msg.required)
+    .max(TEXT_MAX.title, msg.tooLong),
+  message: textField(TEXT_MAX.customerMessage).optional().default(""),
   option: z.union([z.number(), z.string()]).optional().transform(optionalPositiveInt),
-  queueId: z.coerce.number({ error: msg.required }).int().positive(msg.required),
+  queueId: z.coerce.number({ error: msg.required }).int().positive(msg.required).max(INT4_MAX),
   parentId: formOptionalId,
-  optionType: z.string().trim().max(40).optional(),
+  optionType: z.string().trim().max(40, msg.tooLong).optional(),
   fileType: z
     .union([z.enum(QUEUE_OPTION_FILE_TYPES), z.literal("")])
     .optional()
@@ -128,32 +134,42 @@ export const queueOptionSchema = z.object({
 });
 export type QueueOptionInput = z.input<typeof queueOptionSchema>;
 
-function optionalPositiveInt(v: number | string | undefined): number | undefined {
+function optionalPositiveInt(v: number | string | undefined, ctx: z.RefinementCtx) {
   if (v === undefined || v === "") return undefined;
   const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+  if (Number.isInteger(n) && n > 0 && n <= INT4_MAX) return n;
+  ctx.addIssue({ code: "custom", message: "Invalid number" });
+  return z.NEVER;
 }
 
 export const queueOptionListQuerySchema = z.object({
-  queueId: z.coerce.number().int().positive(),
+  queueId: idField,
   parentId: formOptionalId,
 });
 
-/** File accepted for a queue option of the given type (admin-operator §2.7). */
+/**
+ * File accepted for a queue option of the given type (admin-operator §2.7): the extension the
+ * spec names and, when known, a type of that kind (the server passes the type it detected from
+ * the bytes, so a script named `menu.png` is refused).
+ */
 export function queueOptionFileAllowed(
   fileType: string | null | undefined,
   file: { filename: string; mimetype: string },
 ): boolean {
   const ext = file.filename.toLowerCase().match(/\.[a-z0-9]+$/)?.[0] ?? "";
+  const mime = mimeEssence(file.mimetype);
+  const typeIs = (...types: string[]) => !mime || types.includes(mime);
   switch (fileType) {
     case "VIDEO":
-      return [".mpeg", ".mp4"].includes(ext);
+      return [".mpeg", ".mp4"].includes(ext) && typeIs("video/mp4", "video/mpeg");
     case "IMAGE":
-      return [".jpeg", ".jpg", ".png"].includes(ext);
+      return [".jpeg", ".jpg", ".png"].includes(ext) && typeIs("image/jpeg", "image/png");
     case "AUDIO":
+      // Recorded audio often comes in an MP4 or WebM container, detected as video.
       return (
-        file.mimetype.startsWith("audio/") ||
-        [".mp3", ".ogg", ".oga", ".opus", ".wav", ".m4a", ".aac", ".webm"].includes(ext)
+        (mime.startsWith("audio/") ||
+          [".mp3", ".ogg", ".oga", ".opus", ".wav", ".m4a", ".aac", ".webm"].includes(ext)) &&
+        (!mime || mime.startsWith("audio/") || mime === "video/mp4" || mime === "video/webm")
       );
     default:
       return true;
@@ -167,7 +183,8 @@ export const tagUpdateSchema = z.object({
     .string({ error: msg.obrigatorio })
     .trim()
     .min(1, msg.obrigatorio)
-    .min(3, "Mensagem muito curta"),
+    .min(3, "Mensagem muito curta")
+    .max(TEXT_MAX.tagName, msg.tooLong),
   color: z
     .string()
     .trim()
@@ -175,7 +192,7 @@ export const tagUpdateSchema = z.object({
     .optional()
     .default("#eee"),
   /** Sent by the client; the tag keeps its creator. */
-  userId: z.coerce.number().int().positive().nullable().optional(),
+  userId: idField.nullable().optional(),
 });
 
 // ---------------------------------------------------------------- quick messages
@@ -186,8 +203,8 @@ export const quickMessageSchema = z.object({
     .trim()
     .min(1, msg.required)
     .min(3, msg.tooShort)
-    .max(100, msg.tooLong),
-  message: z.string().max(20_000, msg.tooLong).optional().default(""),
+    .max(TEXT_MAX.shortcode, msg.tooLong),
+  message: textField(TEXT_MAX.customerMessage).optional().default(""),
   /** Visible to the whole company (admins only). `geral` is the legacy name. */
   global: formBoolean,
   geral: formBoolean,
@@ -208,8 +225,8 @@ const sendAtField = z
       ctx.addIssue({ code: "custom", message: msg.obrigatorio });
       return z.NEVER;
     }
-    const date = v instanceof Date ? v : new Date(v);
-    if (Number.isNaN(date.getTime())) {
+    const date = parseDateTime(v);
+    if (!date) {
       ctx.addIssue({ code: "custom", message: adminMsg.invalidDate });
       return z.NEVER;
     }
@@ -220,8 +237,9 @@ export const scheduleSchema = z.object({
   contactId: z.coerce
     .number({ error: msg.obrigatorio })
     .int(msg.obrigatorio)
-    .positive(msg.obrigatorio),
-  body: z.string().max(20_000, msg.tooLong).optional().default(""),
+    .positive(msg.obrigatorio)
+    .max(INT4_MAX),
+  body: textField(TEXT_MAX.customerMessage).optional().default(""),
   sendAt: sendAtField,
   /** Informative: the stored type follows from the body and the attached file. */
   messageType: z.enum(MESSAGE_TYPES).optional(),
@@ -238,18 +256,26 @@ export const scheduleCreateSchema = scheduleSchema.refine((s) => s.sendAt.getTim
 });
 
 export const scheduleListQuerySchema = listQuerySchema.extend({
-  contactId: z.coerce.number().int().positive().optional(),
+  contactId: idField.optional(),
 });
 
 // ---------------------------------------------------------------- announcements
 
 export const announcementSchema = z.object({
-  title: z.string({ error: msg.obrigatorio }).trim().min(1, msg.obrigatorio).max(200, msg.tooLong),
-  text: z.string({ error: msg.obrigatorio }).trim().min(1, msg.obrigatorio).max(10_000),
+  title: z
+    .string({ error: msg.obrigatorio })
+    .trim()
+    .min(1, msg.obrigatorio)
+    .max(TEXT_MAX.title, msg.tooLong),
+  text: z
+    .string({ error: msg.obrigatorio })
+    .trim()
+    .min(1, msg.obrigatorio)
+    .max(TEXT_MAX.longText, msg.tooLong),
   link: z
     .string()
     .trim()
-    .max(2000)
+    .max(TEXT_MAX.url, msg.tooLong)
     .nullable()
     .optional()
     .transform((v) => v || null),
@@ -264,6 +290,7 @@ export const announcementSchema = z.object({
 export const announcementListQuerySchema = listQuerySchema.extend({
   all: z
     .string()
+    .max(10)
     .optional()
     .transform((v) => v === "true"),
 });
@@ -272,17 +299,24 @@ export const announcementReactionSchema = z.object({
   reaction: z.enum(ANNOUNCEMENT_REACTIONS),
 });
 
-/** Announcement attachments: .png, .jpg, .jpeg only (admin-operator §5). */
-export function announcementMediaAllowed(filename: string): boolean {
-  return /\.(png|jpe?g)$/i.test(filename);
+/** Announcement attachments: .png, .jpg, .jpeg only (admin-operator §5), and so by content. */
+export function announcementMediaAllowed(filename: string, mimetype = ""): boolean {
+  const mime = mimeEssence(mimetype);
+  return (
+    /\.(png|jpe?g)$/i.test(filename) && (!mime || mime === "image/png" || mime === "image/jpeg")
+  );
 }
 
 // ---------------------------------------------------------------- helps
 
 export const helpSchema = z.object({
-  title: z.string({ error: msg.required }).trim().min(1, msg.required).max(200, msg.tooLong),
-  description: z.string().max(5000).optional().default(""),
-  video: z.string().trim().max(500).optional().default(""),
+  title: z
+    .string({ error: msg.required })
+    .trim()
+    .min(1, msg.required)
+    .max(TEXT_MAX.title, msg.tooLong),
+  description: textField(TEXT_MAX.longText).optional().default(""),
+  video: z.string().trim().max(500, msg.tooLong).optional().default(""),
   version: z
     .union([z.literal("1"), z.literal("2"), z.literal(1), z.literal(2)])
     .optional()

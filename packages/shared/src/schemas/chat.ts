@@ -1,9 +1,6 @@
 import { z } from "zod";
-import { CHAT_MESSAGE_MAX, CHAT_TITLE_MAX } from "../constants.js";
-import { msg, pageNumberField } from "./common.js";
-
-const INT4_MAX = 2_147_483_647;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { CHAT_MESSAGE_MAX, CHAT_TITLE_MAX, INT4_MAX } from "../constants.js";
+import { idField, msg, pageNumberField, searchField, UUID_PATTERN } from "./common.js";
 
 /**
  * A chat named in a path: its numeric id or its uuid (the web routes are /chats/{uuid}).
@@ -16,7 +13,7 @@ export const chatRefParam = z
     if (/^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= INT4_MAX) {
       return { id: Number(value) };
     }
-    if (UUID.test(value)) return { uuid: value.toLowerCase() };
+    if (UUID_PATTERN.test(value)) return { uuid: value.toLowerCase() };
     ctx.addIssue({ code: "custom", message: "Expected a chat id or uuid" });
     return z.NEVER;
   });
@@ -29,9 +26,7 @@ const chatTitle = z
   .max(CHAT_TITLE_MAX, msg.tooLong);
 
 /** The user picker sends [{id, name}]; only the id counts. */
-const chatMembers = z
-  .array(z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) }))
-  .max(500, msg.tooLong);
+const chatMembers = z.array(z.object({ id: idField })).max(500, msg.tooLong);
 
 /** New chat dialog. The creator is always a member and need not be listed. */
 export const chatCreateSchema = z.object({
@@ -48,7 +43,7 @@ export const chatUpdateSchema = z.object({
 export type ChatUpdateInput = z.input<typeof chatUpdateSchema>;
 
 export const chatListQuerySchema = z.object({
-  searchParam: z.string().trim().max(200).optional().default(""),
+  searchParam: searchField,
   pageNumber: pageNumberField,
 });
 

@@ -1,21 +1,11 @@
 import { z } from "zod";
 import { DASHBOARD_PERIOD_DAYS } from "../constants.js";
+import { isCalendarDate } from "./common.js";
 
 export const DASHBOARD_FILTER_REQUIRED = "Parametrize o filtro";
 
 /** Empty query values ("days=") count as absent: the filter form clears fields that way. */
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-
-/** A real calendar day written YYYY-MM-DD (2024-02-30 is refused). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
-}
 
 const dateField = z.preprocess(
   blankToUndefined,

@@ -1,39 +1,34 @@
 import { z } from "zod";
-import { msg } from "./common.js";
+import { INT4_MAX, TEXT_MAX } from "../constants.js";
+import { checkPhoneNumber, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from "../phone.js";
+import { booleanFlag, msg, textField } from "./common.js";
 
 /**
  * The messages API (admin-operator §2.13, §7): POST /api/messages/send. The number carries
- * country code, area code and number, without a mask; spaces, '+', '-', '.', '(' and ')' are
- * tolerated and dropped, anything else makes it invalid.
+ * country code, area code and number, without a mask; a mask is tolerated and dropped, but a
+ * number starting with its area code in parentheses has no country code (see phone.ts).
  */
-export const API_NUMBER_MIN_DIGITS = 10;
-export const API_NUMBER_MAX_DIGITS = 15;
+export const API_NUMBER_MIN_DIGITS = PHONE_MIN_DIGITS;
+export const API_NUMBER_MAX_DIGITS = PHONE_MAX_DIGITS;
 
 /** The digits of a number as the API accepts it, or null when it is not a phone number. */
 export function normalizeApiNumber(raw: string): string | null {
-  const digits = raw.trim().replace(/[\s+\-.()]/g, "");
-  if (!/^\d+$/.test(digits)) return null;
-  if (digits.length < API_NUMBER_MIN_DIGITS || digits.length > API_NUMBER_MAX_DIGITS) return null;
-  return digits;
+  const check = checkPhoneNumber(raw);
+  return check.ok ? check.digits : null;
 }
-
-const flag = z
-  .union([z.boolean(), z.number(), z.string()])
-  .optional()
-  .transform((v) => v === true || v === 1 || v === "1" || v === "true");
 
 /** Body fields (JSON, or the text fields of the multipart form). */
 export const apiSendSchema = z.object({
-  number: z.union([z.string(), z.number()]).transform(String),
-  body: z.string().max(20_000).optional().default(""),
+  number: z.union([z.string().max(50, msg.tooLong), z.number()]).transform(String),
+  body: textField(TEXT_MAX.customerMessage).optional().default(""),
   /** 1: the conversation is opened as a ticket agents see; 0 (default): just sent. */
-  ticket: flag,
+  ticket: booleanFlag,
   /** A queue of the company for the ticket (ticket 1). */
   queue: z
     .union([z.number(), z.string()])
     .optional()
     .transform((v) => (v === undefined || v === "" ? undefined : Number(v)))
-    .pipe(z.number().int().positive().optional()),
+    .pipe(z.number().int().positive().max(INT4_MAX).optional()),
 });
 export type ApiSendInput = z.output<typeof apiSendSchema>;
 

@@ -8,7 +8,16 @@ import {
   USE_TYPES,
   type ChannelType,
 } from "../enums.js";
-import { emailField, msg, passwordField } from "./common.js";
+import { INT4_MAX, TEXT_MAX } from "../constants.js";
+import {
+  emailField,
+  idField,
+  msg,
+  nameField,
+  parseDateTime,
+  passwordField,
+  searchField,
+} from "./common.js";
 
 /**
  * The platform operator's screens (admin-operator §2.3, §2.4, §3, §5, §7): companies, plans and
@@ -38,7 +47,13 @@ export const CHANNEL_LIMIT_KEY: Record<ChannelType, ConnectionLimitKey> = {
 const limitField = z
   .union([z.number(), z.string(), z.null()])
   .transform((v) => (v === null || v === "" ? 0 : Number(v)))
-  .pipe(z.number({ error: "Invalid number" }).int("Invalid number").min(0, "Invalid number"));
+  .pipe(
+    z
+      .number({ error: "Invalid number" })
+      .int("Invalid number")
+      .min(0, "Invalid number")
+      .max(INT4_MAX, "Invalid number"),
+  );
 
 export const connectionLimitSchema = z.object(
   Object.fromEntries(CONNECTION_LIMIT_KEYS.map((k) => [k, limitField.optional()])) as Record<
@@ -63,7 +78,7 @@ export type PlanInput = z.output<typeof planSchema>;
 
 export const planListQuerySchema = z.object({
   /** Accepted for the signup form's query string; ignored. */
-  listPublic: z.string().optional(),
+  listPublic: z.string().max(20).optional(),
 });
 
 // ---------------------------------------------------------------- companies
@@ -81,6 +96,7 @@ const dueDateField = z
     (v) => (v === "" || v === undefined ? null : v),
     z
       .string()
+      .max(40, "Invalid date")
       .nullable()
       .refine((v) => v === null || isIsoDate(v.slice(0, 10)), "Invalid date")
       .transform((v) => (v === null ? null : v.slice(0, 10))),
@@ -88,19 +104,20 @@ const dueDateField = z
   .optional();
 
 const idOrNull = z
-  .preprocess(
-    (v) => (v === "" || v === undefined || v === 0 ? null : v),
-    z.coerce.number().int().positive().nullable(),
-  )
+  .preprocess((v) => (v === "" || v === undefined || v === 0 ? null : v), idField.nullable())
   .optional();
 
 const companyFields = {
-  name: z.string({ error: msg.required }).trim().min(1, msg.required).max(200, msg.tooLong),
+  name: z
+    .string({ error: msg.required })
+    .trim()
+    .min(1, msg.required)
+    .max(TEXT_MAX.title, msg.tooLong),
   email: emailField,
   phone: optionalText(50),
   document: optionalText(50),
   status: z.boolean().optional(),
-  planId: z.coerce.number({ error: msg.required }).int().positive(msg.required),
+  planId: z.coerce.number({ error: msg.required }).int().positive(msg.required).max(INT4_MAX),
   /** §5: empty is sent as null; the server then assigns its own instance. */
   instanceId: idOrNull,
   dueDate: dueDateField,
@@ -120,6 +137,11 @@ export const companyCreateSchema = z.object({
   ...companyFields,
   /** Password of the company's first admin; absent → generated and sent by email. */
   password: passwordField.optional(),
+  /**
+   * The first admin's own name (the top bar greets them, signatures carry it); absent → the
+   * e-mail's local part, never the company's name.
+   */
+  adminName: z.preprocess((v) => (v === "" ? undefined : v), nameField.optional()),
 });
 export type CompanyCreateInput = z.output<typeof companyCreateSchema>;
 
@@ -128,7 +150,7 @@ export type CompanyUpdateInput = z.output<typeof companyUpdateSchema>;
 
 export const companyListQuerySchema = z.object({
   /** Name or email contains (case-insensitive). */
-  searchParam: z.string().trim().max(200).optional().default(""),
+  searchParam: searchField,
   /** "true": archived only; "false": not archived; absent: all. */
   archived: z.enum(["true", "false"]).optional(),
 });
@@ -141,7 +163,14 @@ export const lastSendPaymentSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/, "Invalid date")
+    .refine((v) => parseDateTime(v) !== null, "Invalid date")
     .optional(),
 });
 
-export const closeAllParamsSchema = z.object({ companyId: z.coerce.number().int().positive() });
+/**
+ * The billing cycle's step (admin-operator §3 paymentStatus): PENDING 'Cobrança a enviar' →
+ * SENDED 'Cobrança enviada' → COMPLETED 'Pagamento efetivado', and back (undo, next cycle).
+ */
+export const paymentStatusSchema = z.object({ paymentStatus: z.enum(PAYMENT_STATUSES) });
+
+export const closeAllParamsSchema = z.object({ companyId: idField });

@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { PROFILES } from "../enums.js";
-import { emailField, nameField, passwordField } from "./common.js";
+import {
+  emailField,
+  idField,
+  idList,
+  nameField,
+  pageNumberField,
+  passwordField,
+  searchField,
+} from "./common.js";
 
-const queueIds = z.array(z.coerce.number().int().positive()).default([]);
+const queueIds = idList.default([]);
 
 const userFields = {
   name: nameField,
@@ -12,9 +20,9 @@ const userFields = {
   allowFinishTicketWithoutMessage: z.boolean().default(false),
   allowChangeSignature: z.boolean().default(true),
   /** Super users only: the company this user should be created in. */
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: idField.optional(),
   /** Super users only: support access to another company (null = none). */
-  selectedCompanyId: z.coerce.number().int().positive().nullable().optional(),
+  selectedCompanyId: idField.nullable().optional(),
   selectedCompanyQueueIds: queueIds,
   super: z.boolean().optional(),
 };
@@ -31,6 +39,6 @@ export const userUpdateSchema = z
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
 export const userListQuerySchema = z.object({
-  searchParam: z.string().trim().optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).default(1),
+  searchParam: searchField,
+  pageNumber: pageNumberField,
 });

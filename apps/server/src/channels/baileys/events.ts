@@ -1,10 +1,16 @@
-import { and, eq, isNull, ne, or } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
+import { mediaTypeForFile } from "@atrium/shared";
 import { BufferJSON, type WAMessage } from "baileys";
 import type { Db } from "../../db/client.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import type { Logger } from "../../lib/logger.js";
-import type { FilesService, IncomingFile } from "../../modules/files/files.service.js";
+import {
+  incomingFile,
+  type FilesService,
+  type IncomingFile,
+} from "../../modules/files/files.service.js";
 import type { InboundPipeline } from "../inbound.js";
+import type { MessageChanges } from "../message-changes.js";
 import type { Outbound } from "../outbound.js";
 import {
   isLidJid,
@@ -36,6 +42,7 @@ export class BaileysEventsHandler {
     private readonly db: Db,
     private readonly pipeline: InboundPipeline,
     private readonly outbound: Outbound,
+    private readonly changes: MessageChanges,
     private readonly files: FilesService,
     private readonly logger: Logger,
     /** Queues a later download of a message's media on the session's node. */
@@ -93,17 +100,16 @@ export class BaileysEventsHandler {
     if (event.media) {
       try {
         const data = await session.socket!.downloadMedia(msg);
-        file = { filename: event.media.fileName, mimetype: event.media.mimetype, data };
+        file = await incomingFile(event.media.fileName, data);
       } catch (err) {
         this.logger.warn({ err, id: event.id }, "baileys media download failed");
         downloadFailed = true;
       }
     }
-    const result = await this.pipeline.receive({
+    const common = {
       companyId: session.companyId,
       connectionId: session.connectionId,
       channelType: "BAILEYS",
-      providerMessageId: event.id,
       from: {
         number: who.number,
         name: await this.nameOf(session, event, who.number),
@@ -112,17 +118,29 @@ export class BaileysEventsHandler {
         ...(await this.pictureOf(session, who.number, event)),
       },
       fromMe: event.fromMe,
-      body: event.body,
-      mediaType: event.mediaType,
-      file,
-      quotedProviderMessageId: event.quotedId,
       participant: event.sender
         ? event.sender.name || event.sender.number || event.sender.lid
         : undefined,
       timestamp: event.timestamp,
+    };
+    const result = await this.pipeline.receive({
+      ...common,
+      providerMessageId: event.id,
+      body: event.body,
+      mediaType: event.mediaType,
+      file,
+      quotedProviderMessageId: event.quotedId,
       // Kept only when the media must be fetched again later.
       raw: downloadFailed ? encodeRaw(msg) : undefined,
     });
+    if (event.followingText) {
+      await this.pipeline.receive({
+        ...common,
+        providerMessageId: `${event.id}:caption`,
+        body: event.followingText,
+        mediaType: "chat",
+      });
+    }
     if (downloadFailed && !result.duplicate) {
       const [failed] = await this.db
         .update(messages)
@@ -182,43 +200,11 @@ export class BaileysEventsHandler {
   }
 
   private async edit(session: BaileysSession, providerMessageId: string, body: string) {
-    await this.change(
-      session,
-      providerMessageId,
-      { body, isEdited: true },
-      or(ne(messages.body, body), eq(messages.isEdited, false)),
-    );
+    await this.changes.edit(session.connectionId, providerMessageId, body);
   }
 
   private async revoke(session: BaileysSession, providerMessageId: string) {
-    await this.change(
-      session,
-      providerMessageId,
-      { isDeleted: true },
-      eq(messages.isDeleted, false),
-    );
-  }
-
-  private async change(
-    session: BaileysSession,
-    providerMessageId: string,
-    set: Partial<typeof messages.$inferInsert>,
-    unlessAlready: ReturnType<typeof eq> | undefined,
-  ) {
-    const [updated] = await this.db
-      .update(messages)
-      .set(set)
-      .where(
-        and(
-          eq(messages.connectionId, session.connectionId),
-          eq(messages.providerMessageId, providerMessageId),
-          unlessAlready,
-        ),
-      )
-      .returning();
-    if (!updated) return;
-    const [ticket] = await this.db.select().from(tickets).where(eq(tickets.id, updated.ticketId));
-    if (ticket) await this.outbound.publishUpdate(ticket, updated);
+    await this.changes.revoke(session.connectionId, providerMessageId);
   }
 
   /**
@@ -308,14 +294,18 @@ export class BaileysEventsHandler {
     const mapped = mapMessage(msg);
     if (mapped?.kind !== "message" || !mapped.media) return;
     const data = await session.socket.downloadMedia(msg);
-    const file = await this.files.save(session.companyId, {
-      filename: mapped.media.fileName,
-      mimetype: mapped.media.mimetype,
-      data,
-    });
+    const file = await this.files.save(
+      session.companyId,
+      await incomingFile(mapped.media.fileName, data),
+    );
     const [updated] = await this.db
       .update(messages)
-      .set({ fileId: file.id, error: null, raw: null })
+      .set({
+        fileId: file.id,
+        mediaType: mediaTypeForFile(row.message.mediaType, file.mimeType),
+        error: null,
+        raw: null,
+      })
       .where(eq(messages.id, messageId))
       .returning();
     await this.outbound.publishUpdate(row.ticket, updated!);

@@ -1,4 +1,9 @@
 import type { proto, WAMessage, WAMessageKey, WAMessageUpdate } from "baileys";
+import { vcardNames } from "../content.js";
+import { toMillis } from "../timestamps.js";
+import { mapContent, textOf, unwrap, type MediaRef } from "./content.js";
+
+export { textOf, unwrap, type MediaRef } from "./content.js";
 
 /**
  * Pure translation between Baileys' WhatsApp payloads and our shapes. No sockets, no database:
@@ -6,12 +11,6 @@ import type { proto, WAMessage, WAMessageKey, WAMessageUpdate } from "baileys";
  */
 
 type Content = proto.IMessage;
-
-/** Media the message carries; the session downloads it (or records a failure). */
-export interface MediaRef {
-  mimetype: string;
-  fileName: string;
-}
 
 /** A WhatsApp address in our terms. */
 export interface JidPair {
@@ -36,6 +35,8 @@ export type MappedEvent =
       body: string;
       mediaType: string;
       media?: MediaRef;
+      /** Text that follows as its own message (an audio's caption). */
+      followingText?: string;
       quotedId?: string;
       timestamp?: number;
     }
@@ -92,56 +93,6 @@ export function jidPair(jid: string | null | undefined, alt?: string | null): Ji
   return pair;
 }
 
-/** Strips the wrappers (ephemeral, view once, document with caption, edited) down to content. */
-export function unwrap(content: Content | null | undefined): Content | undefined {
-  let current = content ?? undefined;
-  for (let i = 0; i < 5 && current; i++) {
-    const inner =
-      current.ephemeralMessage?.message ??
-      current.viewOnceMessage?.message ??
-      current.viewOnceMessageV2?.message ??
-      current.viewOnceMessageV2Extension?.message ??
-      current.documentWithCaptionMessage?.message ??
-      current.editedMessage?.message;
-    if (!inner) break;
-    current = inner;
-  }
-  return current;
-}
-
-/** The text a message shows (conversation, extended text or a media caption). */
-export function textOf(content: Content | undefined): string {
-  if (!content) return "";
-  return (
-    content.conversation ??
-    content.extendedTextMessage?.text ??
-    content.imageMessage?.caption ??
-    content.videoMessage?.caption ??
-    content.documentMessage?.caption ??
-    content.buttonsResponseMessage?.selectedDisplayText ??
-    content.listResponseMessage?.title ??
-    content.templateButtonReplyMessage?.selectedDisplayText ??
-    ""
-  );
-}
-
-const EXTENSIONS: Record<string, string> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "video/mp4": "mp4",
-  "audio/ogg": "ogg",
-  "audio/mpeg": "mp3",
-  "audio/mp4": "m4a",
-  "application/pdf": "pdf",
-};
-
-function fileNameFor(id: string, mimetype: string, given?: string | null): string {
-  if (given) return given;
-  const ext = EXTENSIONS[mimetype.split(";")[0]!.trim()] ?? mimetype.split("/")[1]?.split(";")[0];
-  return ext ? `${id}.${ext}` : id;
-}
-
 function contextOf(content: Content): proto.IContextInfo | undefined {
   for (const value of Object.values(content)) {
     if (value && typeof value === "object" && "contextInfo" in value) {
@@ -193,7 +144,7 @@ export function mapMessage(msg: WAMessage): MappedEvent | null {
     };
   }
 
-  const body = bodyAndMedia(key.id, content);
+  const body = mapContent(key.id, content);
   if (!body) return null;
   const quotedId = contextOf(content)?.stanzaId ?? undefined;
   const sender =
@@ -210,57 +161,13 @@ export function mapMessage(msg: WAMessage): MappedEvent | null {
   };
 }
 
-function bodyAndMedia(
-  id: string,
-  content: Content,
-): { body: string; mediaType: string; media?: MediaRef } | null {
-  const text = textOf(content);
-  if (content.conversation != null || content.extendedTextMessage) {
-    return { body: text, mediaType: "chat" };
-  }
-  const media: [keyof Content, string][] = [
-    ["imageMessage", "image"],
-    ["videoMessage", "video"],
-    ["audioMessage", "audio"],
-    ["documentMessage", "document"],
-    ["stickerMessage", "sticker"],
-  ];
-  for (const [field, mediaType] of media) {
-    const part = content[field] as
-      | { mimetype?: string | null; fileName?: string | null; caption?: string | null }
-      | null
-      | undefined;
-    if (!part) continue;
-    const mimetype = part.mimetype || "application/octet-stream";
-    return {
-      body: part.caption ?? (mediaType === "document" ? (part.fileName ?? "") : ""),
-      mediaType,
-      media: { mimetype, fileName: fileNameFor(id, mimetype, part.fileName) },
-    };
-  }
-  if (content.locationMessage || content.liveLocationMessage) {
-    const loc = content.locationMessage ?? content.liveLocationMessage!;
-    const where = `https://maps.google.com/maps?q=${loc.degreesLatitude},${loc.degreesLongitude}`;
-    const label = ["name" in loc ? loc.name : undefined, "address" in loc ? loc.address : undefined]
-      .filter(Boolean)
-      .join(" - ");
-    return { body: label ? `${label}\n${where}` : where, mediaType: "location" };
-  }
-  if (content.contactMessage) {
-    return { body: content.contactMessage.vcard ?? "", mediaType: "vcard" };
-  }
-  if (content.contactsArrayMessage) {
-    const cards = (content.contactsArrayMessage.contacts ?? []).map((c) => c.vcard ?? "");
-    return { body: cards.join("\n"), mediaType: "vcard" };
-  }
-  if (text) return { body: text, mediaType: "chat" };
-  return null;
-}
-
+/** Seconds (a number or a protobuf Long) in ms; an unreadable one is left out (stored as now). */
 function timestampOf(value: WAMessage["messageTimestamp"]): number | undefined {
-  if (value == null) return undefined;
-  const seconds = typeof value === "number" ? value : Number(value.toString());
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+  try {
+    return toMillis(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** messages.update: an ack, an edit or a revoke of one message. */
@@ -322,7 +229,7 @@ export function mapReactions(
 
 /** The display name in a vCard (FN), for a contact card's preview. */
 export function vcardName(vcard: string): string {
-  return /^FN[^:]*:(.*)$/m.exec(vcard)?.[1]?.trim() ?? "";
+  return vcardNames(vcard)[0] ?? "";
 }
 
 /** What the session sends for one of our outgoing messages. */

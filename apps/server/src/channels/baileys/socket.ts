@@ -58,46 +58,59 @@ export function disconnectError(statusCode: number, message = "Connection closed
   return Object.assign(new Error(message), { output: { statusCode }, isBoom: true });
 }
 
-/** The real WhatsApp socket (network). Baileys is loaded on first use, not at boot. */
-export const realSocketFactory: SocketFactory = async ({ auth, logger, getMessage }) => {
-  const baileys = await import("baileys");
-  const log = logger.child({ module: "baileys" }, { level: "warn" });
-  const latest = await baileys
-    .fetchLatestWaWebVersion({ signal: AbortSignal.timeout(5000) })
-    .catch(() => undefined);
-  const sock = baileys.makeWASocket({
-    auth: { creds: auth.creds, keys: baileys.makeCacheableSignalKeyStore(auth.keys, log) },
-    logger: log,
-    ...(latest?.version && { version: latest.version }),
-    browser: baileys.Browsers.ubuntu("Atrium"),
-    markOnlineOnConnect: false,
-    syncFullHistory: false,
-    // Our own sends are recorded by the outbound job; echoing them would duplicate messages.
-    emitOwnEvents: false,
-    generateHighQualityLinkPreview: false,
-    getMessage,
-  });
-  return {
-    ev: sock.ev,
-    get user() {
-      return sock.user ?? undefined;
-    },
-    sendMessage: (jid, content, options) => sock.sendMessage(jid, content, options),
-    readMessages: (keys) => sock.readMessages(keys),
-    sendPresenceUpdate: (type, jid) => sock.sendPresenceUpdate(type, jid),
-    profilePictureUrl: (jid, type) => sock.profilePictureUrl(jid, type),
-    onWhatsApp: (...jids) => sock.onWhatsApp(...jids),
-    requestPairingCode: (phone) => sock.requestPairingCode(phone),
-    groupSubject: async (jid) => (await sock.groupMetadata(jid)).subject,
-    pnForLid: (lid) => sock.signalRepository.lidMapping.getPNForLID(lid),
-    downloadMedia: (message) =>
-      baileys.downloadMediaMessage(
-        message,
-        "buffer",
-        {},
-        { logger: log, reuploadRequest: sock.updateMediaMessage },
-      ),
-    logout: () => sock.logout(),
-    end: (error) => void sock.end(error),
+/**
+ * The real WhatsApp socket (network). Baileys is loaded on first use, not at boot. `url`
+ * replaces WhatsApp's websocket address (WA_WEB_SOCKET_URL, for tests against a local
+ * endpoint); the current WhatsApp Web version is then not asked of WhatsApp's site either.
+ */
+export const realSocketFactory =
+  (options: { url?: string } = {}): SocketFactory =>
+  async ({ auth, logger, getMessage }) => {
+    const baileys = await import("baileys");
+    // Baileys is chatty: at most warnings, and never louder than our own level.
+    const log = logger.child(
+      { module: "baileys" },
+      { level: logger.levelVal > 40 ? logger.level : "warn" },
+    );
+    const latest = options.url
+      ? undefined
+      : await baileys
+          .fetchLatestWaWebVersion({ signal: AbortSignal.timeout(5000) })
+          .catch(() => undefined);
+    const sock = baileys.makeWASocket({
+      ...(options.url && { waWebSocketUrl: options.url }),
+      auth: { creds: auth.creds, keys: baileys.makeCacheableSignalKeyStore(auth.keys, log) },
+      logger: log,
+      ...(latest?.version && { version: latest.version }),
+      browser: baileys.Browsers.ubuntu("Atrium"),
+      markOnlineOnConnect: false,
+      syncFullHistory: false,
+      // Our own sends are recorded by the outbound job; echoing them would duplicate messages.
+      emitOwnEvents: false,
+      generateHighQualityLinkPreview: false,
+      getMessage,
+    });
+    return {
+      ev: sock.ev,
+      get user() {
+        return sock.user ?? undefined;
+      },
+      sendMessage: (jid, content, options) => sock.sendMessage(jid, content, options),
+      readMessages: (keys) => sock.readMessages(keys),
+      sendPresenceUpdate: (type, jid) => sock.sendPresenceUpdate(type, jid),
+      profilePictureUrl: (jid, type) => sock.profilePictureUrl(jid, type),
+      onWhatsApp: (...jids) => sock.onWhatsApp(...jids),
+      requestPairingCode: (phone) => sock.requestPairingCode(phone),
+      groupSubject: async (jid) => (await sock.groupMetadata(jid)).subject,
+      pnForLid: (lid) => sock.signalRepository.lidMapping.getPNForLID(lid),
+      downloadMedia: (message) =>
+        baileys.downloadMediaMessage(
+          message,
+          "buffer",
+          {},
+          { logger: log, reuploadRequest: sock.updateMediaMessage },
+        ),
+      logout: () => sock.logout(),
+      end: (error) => void sock.end(error),
+    };
   };
-};

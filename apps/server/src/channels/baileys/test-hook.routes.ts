@@ -1,8 +1,9 @@
+import { idParam, TEXT_MAX } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
 import { AppError } from "../../lib/errors.js";
 
-const params = z.object({ connectionId: z.coerce.number().int().positive() });
+const params = z.object({ connectionId: idParam });
 
 /**
  * Browser-test hook (BAILEYS_FAKE=1 only, never in production): drives the fake WhatsApp socket
@@ -21,7 +22,7 @@ export async function baileysTestHookRoutes(app: AppInstance, ctx: AppContext): 
 
   app.post(
     "/test/baileys/:connectionId/qr",
-    { config, schema: { params, body: z.object({ qr: z.string().min(1) }) } },
+    { config, schema: { params, body: z.object({ qr: z.string().min(1).max(2000) }) } },
     async (request, reply) => {
       await socketOf(request.params.connectionId).qr(request.body.qr);
       return reply.status(204).send();
@@ -54,8 +55,8 @@ export async function baileysTestHookRoutes(app: AppInstance, ctx: AppContext): 
         params,
         body: z.object({
           from: z.string().regex(/^\d{8,20}$/),
-          name: z.string().optional(),
-          text: z.string().min(1),
+          name: z.string().max(100).optional(),
+          text: z.string().min(1).max(TEXT_MAX.customerMessage),
         }),
       },
     },

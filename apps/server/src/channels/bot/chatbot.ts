@@ -9,7 +9,7 @@ import {
   queues,
   tickets,
 } from "../../db/schema/index.js";
-import { mediaTypeOf } from "../../modules/messages/messages.service.js";
+import { mediaTypeOf } from "@atrium/shared";
 import { presentTicket } from "../../modules/tickets/tickets.presenter.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { ContactRow, TicketRow } from "../channel.js";

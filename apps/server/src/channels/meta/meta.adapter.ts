@@ -9,6 +9,7 @@ import {
   type SendResult,
 } from "../channel.js";
 import { GraphError, type GraphClient } from "./graph.js";
+import { instagramAudioPlan, WAV_FORMAT_QUERY } from "./instagram-audio.js";
 import { ECHO_METADATA_PREFIX, type MetaChannel } from "./meta.map.js";
 
 /** Session changes an adapter reports (ConnectionsService.setStatus saves and publishes them). */
@@ -158,26 +159,34 @@ export class MetaAdapter implements ChannelAdapter {
     contact: ContactRow,
     message: OutboundMessage,
   ): Promise<SendResult> {
+    const instagram = this.type === "INSTAGRAM";
+    const replyTo = message.quoted?.providerMessageId
+      ? { reply_to: { mid: message.quoted.providerMessageId } }
+      : {};
     const post = (payload: Record<string, unknown>) =>
       this.graph.call<{ message_id?: string }>("POST", "/me/messages", token(connection), {
         recipient: { id: contact.number },
         messaging_type: "RESPONSE",
+        // Instagram's Send API takes the reply target beside `message`, Messenger inside it.
+        ...(instagram && replyTo),
         message: {
           ...payload,
-          ...(this.type === "FACEBOOK" && {
-            metadata: `${ECHO_METADATA_PREFIX}${message.messageId}`,
-          }),
-          ...(message.quoted?.providerMessageId && {
-            reply_to: { mid: message.quoted.providerMessageId },
-          }),
+          ...(!instagram && { metadata: `${ECHO_METADATA_PREFIX}${message.messageId}` }),
+          ...(!instagram && replyTo),
         },
       });
     let first: { message_id?: string };
     if (message.file) {
+      let url = absolute(this.publicUrl, message.file.url);
+      if (instagram && message.mediaType === "audio") {
+        const plan = instagramAudioPlan(message.file.mimeType);
+        if (plan === "refuse") throw new PermanentSendError("ERR_INSTAGRAM_AUDIO_FORMAT");
+        if (plan === "convert") url += `${url.includes("?") ? "&" : "?"}${WAV_FORMAT_QUERY}`;
+      }
       first = await post({
         attachment: {
           type: MESSENGER_ATTACHMENT[message.mediaType] ?? "file",
-          payload: { url: absolute(this.publicUrl, message.file.url), is_reusable: false },
+          payload: { url, is_reusable: false },
         },
       });
       // Attachments have no caption here: the text follows as its own message.
@@ -203,7 +212,8 @@ export class MetaAdapter implements ChannelAdapter {
         {
           messaging_product: "whatsapp",
           recipient_type: "individual",
-          to: contact.number,
+          // A customer known only by business-scoped user id is addressed by it.
+          ...(isBsuid(contact.number) ? { recipient: contact.number } : { to: contact.number }),
           ...(message.quoted?.providerMessageId && {
             context: { message_id: message.quoted.providerMessageId },
           }),
@@ -241,7 +251,7 @@ export class MetaAdapter implements ChannelAdapter {
     const form = new FormData();
     form.append("messaging_product", "whatsapp");
     form.append("type", file.mimeType);
-    form.append("file", new Blob([data], { type: file.mimeType }), file.name);
+    form.append("file", new Blob([new Uint8Array(data)], { type: file.mimeType }), file.name);
     const uploaded = await this.graph.upload<{ id?: string }>(
       `/${config(connection).phoneNumberId}/media`,
       token(connection),
@@ -251,6 +261,9 @@ export class MetaAdapter implements ChannelAdapter {
     return uploaded.id;
   }
 }
+
+/** "BR.1502576394655843": a business-scoped user id, not a phone number. */
+const isBsuid = (id: string) => /^[A-Z]{2}\.[A-Za-z0-9.]+$/.test(id);
 
 function config(connection: ConnectionRow) {
   return connection.config ?? {};

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
+import { jsonTooDeep } from "../../http/input.js";
 import { AppError } from "../../lib/errors.js";
 import type { MetaWebhookPayload } from "./meta.map.js";
 import { validSignature } from "./meta.webhooks.js";
 
 const verifyQuery = z.object({
-  "hub.mode": z.string().optional(),
-  "hub.verify_token": z.string().optional(),
+  "hub.mode": z.string().max(50).optional(),
+  "hub.verify_token": z.string().max(200).optional(),
   "hub.challenge": z.string().max(200).optional(),
 });
 
@@ -56,6 +57,9 @@ export async function metaRoutes(app: AppInstance, ctx: AppContext): Promise<voi
         throw new AppError("ERR_WEBHOOK_SIGNATURE");
       }
       let payload: MetaWebhookPayload;
+      if (jsonTooDeep(raw.toString("utf8"))) {
+        throw new AppError("ERR_VALIDATION", "The webhook body is nested too deeply");
+      }
       try {
         payload = JSON.parse(raw.toString("utf8")) as MetaWebhookPayload;
       } catch {

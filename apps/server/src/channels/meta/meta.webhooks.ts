@@ -2,20 +2,17 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { connections, contacts, messages, tickets } from "../../db/schema/index.js";
+import { isDataError, isUniqueViolation } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
-import type { IncomingFile } from "../../modules/files/files.service.js";
+import { stripNul } from "../../lib/text.js";
+import { incomingFile, type IncomingFile } from "../../modules/files/files.service.js";
 import type { ConnectionRow } from "../channel.js";
 import type { InboundPipeline } from "../inbound.js";
+import type { MessageChanges } from "../message-changes.js";
 import type { Outbound } from "../outbound.js";
 import { GraphError, type GraphClient } from "./graph.js";
 import { ROUTING_KEY } from "./meta.config.js";
-import {
-  mapWebhook,
-  type MappedMessage,
-  type MetaAction,
-  type MetaChannel,
-  type MetaWebhookPayload,
-} from "./meta.map.js";
+import { mapWebhook, type MappedMessage, type MetaAction, type MetaChannel } from "./meta.map.js";
 
 /** X-Hub-Signature-256 = "sha256=" + hex HMAC-SHA256 of the raw body with the app secret. */
 export function validSignature(raw: Buffer, header: string | undefined, secret: string): boolean {
@@ -42,29 +39,50 @@ const EXTENSIONS: Record<string, string> = {
 /**
  * Verified Meta webhook calls → the inbound pipeline and the outbound acks. Each event goes to
  * the connection whose page / Instagram account / phone number id it names, whatever the
- * company; an unknown recipient is logged and skipped. Any storage failure throws, so the
- * route answers 5xx and Meta delivers the call again (the pipeline dedupes what was stored).
+ * company; an unknown recipient is logged and skipped. An item that cannot be stored as it is
+ * (unreadable timestamp, no sender, data the database refuses) is logged with its reason and
+ * skipped: the other items are stored and Meta gets its 200. Only a failure a retry can fix
+ * (database down, media server down) throws, so the route answers 5xx and Meta delivers the
+ * call again (the pipeline dedupes what was stored).
  */
 export class MetaWebhooks {
   constructor(
     private readonly db: Db,
     private readonly inbound: InboundPipeline,
     private readonly outbound: Outbound,
+    private readonly changes: MessageChanges,
     private readonly graph: GraphClient,
     private readonly logger: Logger,
   ) {}
 
-  async receive(payload: MetaWebhookPayload): Promise<void> {
+  async receive(received: unknown): Promise<void> {
+    // NUL characters in a customer's text are dropped, never a reason to refuse the message.
+    const payload = stripNul(received);
     for (const delivery of mapWebhook(payload)) {
+      const where = { channel: delivery.channel, recipientId: delivery.recipientId };
       const connection = await this.findConnection(delivery.channel, delivery.recipientId);
       if (!connection) {
-        this.logger.warn(
-          { channel: delivery.channel, recipientId: delivery.recipientId },
-          "Meta webhook for an unknown recipient: no connection has this id",
-        );
+        this.logger.warn(where, "Meta webhook for an unknown recipient: no connection has this id");
         continue;
       }
-      for (const action of delivery.actions) await this.apply(connection, action);
+      for (const action of delivery.actions) {
+        if (action.kind === "rejected") {
+          this.logger.warn(
+            { ...where, reason: action.reason, item: action.item },
+            "Meta webhook item skipped",
+          );
+          continue;
+        }
+        try {
+          await this.apply(connection, action);
+        } catch (err) {
+          if (!isDataError(err)) throw err;
+          this.logger.warn(
+            { ...where, err, action },
+            "Meta webhook item refused by the database: skipped",
+          );
+        }
+      }
     }
   }
 
@@ -98,7 +116,7 @@ export class MetaWebhooks {
         return this.ackUpTo(connection, action.contactId, action.watermark, action.ack);
       case "failed": {
         const found = await this.findMessage(connection, action.providerMessageId);
-        if (!found) return;
+        if (!found || found.message.error === action.error) return;
         const [failed] = await this.db
           .update(messages)
           .set({ error: action.error })
@@ -109,12 +127,32 @@ export class MetaWebhooks {
       }
       case "deleted":
         return this.removeMessage(connection, action.providerMessageId);
+      case "revoked":
+        if (!(await this.changes.revoke(connection.id, action.providerMessageId))) {
+          this.logger.info({ id: action.providerMessageId }, "Meta revoke of an unknown message");
+        }
+        return;
+      case "edited":
+        if (!(await this.changes.edit(connection.id, action.providerMessageId, action.body))) {
+          this.logger.info({ id: action.providerMessageId }, "Meta edit of an unknown message");
+        }
+        return;
     }
   }
 
   private async storeMessage(connection: ConnectionRow, m: MappedMessage): Promise<void> {
     // A redelivered webhook: stored already, no second download.
     if (await this.findMessage(connection, m.providerMessageId)) return;
+    if (m.timestampNote) {
+      this.logger.warn(
+        {
+          connectionId: connection.id,
+          providerMessageId: m.providerMessageId,
+          reason: m.timestampNote,
+        },
+        "Meta webhook message with an unreadable time: stored at the time received",
+      );
+    }
     let body = m.body;
     let file: IncomingFile | undefined;
     if (m.media) {
@@ -127,14 +165,16 @@ export class MetaWebhooks {
         body = [body, "[media could not be downloaded]"].filter(Boolean).join("\n");
       }
     }
+    const number = await this.contactKey(connection, m.contact);
     await this.inbound.receive({
       companyId: connection.companyId,
       connectionId: connection.id,
       channelType: connection.channelType,
       providerMessageId: m.providerMessageId,
       from: {
-        number: m.contact.id,
-        name: m.contact.name ?? (await this.profileName(connection, m.contact.id)),
+        number,
+        name: m.contact.name ?? (await this.profileName(connection, number)),
+        ...(m.contact.bsuid && { bsuid: m.contact.bsuid }),
       },
       fromMe: m.fromMe,
       body,
@@ -170,11 +210,40 @@ export class MetaWebhooks {
     );
     mimeType = (mimeType || downloaded.mimeType || "application/octet-stream").split(";")[0]!;
     const ext = EXTENSIONS[mimeType] ?? mimeType.split("/")[1] ?? "bin";
-    return {
-      filename: media.filename || `${m.mediaType}-${m.providerMessageId.slice(-12)}.${ext}`,
-      mimetype: mimeType,
-      data: downloaded.data,
-    };
+    return incomingFile(
+      media.filename || `${m.mediaType}-${m.providerMessageId.slice(-12)}.${ext}`,
+      downloaded.data,
+    );
+  }
+
+  /**
+   * The contact's key (`contacts.number`) on WhatsApp Cloud: the phone number when Meta shares
+   * it, else the business-scoped user id. A contact first known only by that id takes the phone
+   * number once a message brings both, so the conversation stays one.
+   */
+  private async contactKey(connection: ConnectionRow, c: MappedMessage["contact"]) {
+    if (!c.bsuid) return c.id;
+    const inCompany = (cond: ReturnType<typeof eq>) =>
+      this.db
+        .select({ id: contacts.id, number: contacts.number })
+        .from(contacts)
+        .where(and(eq(contacts.companyId, connection.companyId), cond));
+    const [byBsuid] = await inCompany(eq(contacts.bsuid, c.bsuid));
+    if (!byBsuid || byBsuid.number === c.id) return c.id;
+    if (c.id === c.bsuid) return byBsuid.number;
+    const [byPhone] = await inCompany(eq(contacts.number, c.id));
+    if (byPhone) return c.id;
+    if (byBsuid.number === c.bsuid) {
+      // Another message may have created the phone's contact meanwhile: then both stay.
+      await this.db
+        .update(contacts)
+        .set({ number: c.id })
+        .where(eq(contacts.id, byBsuid.id))
+        .catch((err) => {
+          if (!isUniqueViolation(err)) throw err;
+        });
+    }
+    return c.id;
   }
 
   /** Messenger and Instagram send only an id: the name comes from the profile, once. */

@@ -1,3 +1,4 @@
+import { inlineElement } from "@atrium/shared";
 import type { Namespace } from "socket.io";
 import type {
   ChannelAdapter,
@@ -18,6 +19,10 @@ export interface VisitorMessage {
   body: string;
   mediaType: string;
   mediaUrl: string | null;
+  /** The file's type, detected from its bytes; null without a file or before it is checked. */
+  mimeType: string | null;
+  /** The file is an inert image/audio/video the widget may show inline (shared rule). */
+  mediaInline: boolean;
   fileName: string | null;
   isDeleted: boolean;
   createdAt: string;
@@ -48,6 +53,8 @@ export class WebChatAdapter implements ChannelAdapter {
       body: message.body,
       mediaType: message.mediaType,
       mediaUrl: message.file?.url ?? null,
+      mimeType: message.file?.mimeType ?? null,
+      mediaInline: inlineElement(message.mediaType, message.file?.mimeType) !== null,
       fileName: message.file?.name ?? null,
       isDeleted: false,
       createdAt: new Date().toISOString(),

@@ -1,12 +1,18 @@
 import type { FastifyRequest } from "fastify";
+import { msg, TEXT_MAX, textField, uuidParam } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
 import { bearerToken } from "../../http/authenticate.js";
-import { readMultipart } from "../../http/multipart.js";
+import { parseFields, readMultipart } from "../../http/multipart.js";
 import { AppError } from "../../lib/errors.js";
 import { visitorClaimsOf, type VisitorClaims } from "./webchat.service.js";
 
-const params = z.object({ uuid: z.string().max(64) });
+const params = z.object({ uuid: uuidParam });
+/** A visitor's message (JSON); a file goes as multipart with the same fields. */
+const visitorMessage = z.object({
+  body: textField(TEXT_MAX.customerMessage),
+  clientId: z.string().min(1).max(64),
+});
 const VISITOR_TOKEN_TTL = 60 * 60 * 24 * 90;
 
 /** Public endpoints of the web-chat widget; visitors authenticate with their own token. */
@@ -18,6 +24,7 @@ export async function webchatRoutes(app: AppInstance, ctx: AppContext): Promise<
   app.addHook("onSend", async (_request, reply) => {
     reply.header("access-control-allow-origin", "*");
     reply.header("cross-origin-resource-policy", "cross-origin");
+    reply.header("access-control-expose-headers", "retry-after");
   });
   app.options("/webchat/*", { config: { public: true } }, async (_request, reply) =>
     reply
@@ -53,13 +60,18 @@ export async function webchatRoutes(app: AppInstance, ctx: AppContext): Promise<
   app.post(
     "/webchat/:uuid/session",
     {
-      config: publicRoute,
+      config: { public: true, rateLimit: ctx.limits.webchatSession },
       schema: {
         params,
         body: z.object({
-          name: z.string().trim().min(2, "Too Short!").max(50, "Too Long!"),
-          email: z.union([z.literal(""), z.email({ error: "Invalid email" })]).optional(),
-          phone: z.string().max(30).optional(),
+          name: z.string().trim().min(2, msg.tooShort).max(50, msg.tooLong),
+          email: z
+            .union([
+              z.literal(""),
+              z.email({ error: msg.invalidEmail }).max(TEXT_MAX.email, msg.tooLong),
+            ])
+            .optional(),
+          phone: z.string().max(30, msg.tooLong).optional(),
         }),
       },
     },
@@ -89,26 +101,27 @@ export async function webchatRoutes(app: AppInstance, ctx: AppContext): Promise<
 
   app.post(
     "/webchat/:uuid/messages",
-    { config: publicRoute, schema: { params } },
+    // The visitor is a customer: NUL in their text is dropped by the inbound pipeline.
+    { config: { ...publicRoute, providerText: true }, schema: { params } },
     async (request, reply) => {
       const claims = visitorClaims(request);
       if (request.isMultipart()) {
         const form = await readMultipart(request);
         const file = form.files[0];
         if (!file) throw new AppError("ERR_VALIDATION", "No file", { file: "Required" });
+        const fields = parseFields(visitorMessage.partial(), form.fields);
         const message = await webchat.receive(claims, {
-          body: form.fields.body ?? "",
-          clientId: form.fields.clientId || `${Date.now()}`,
+          body: fields.body ?? "",
+          clientId: fields.clientId || `${Date.now()}`,
           file,
         });
         webchat.echo(claims, message);
         return reply.status(201).send({ message });
       }
-      const body = z
-        .object({ body: z.string().max(5000), clientId: z.string().min(1).max(64) })
-        .safeParse(request.body);
-      if (!body.success) throw new AppError("ERR_VALIDATION", body.error.issues[0]?.message);
-      const message = await webchat.receive(claims, body.data);
+      const message = await webchat.receive(
+        claims,
+        parseFields(visitorMessage, (request.body ?? {}) as Record<string, string>),
+      );
       webchat.echo(claims, message);
       return reply.status(201).send({ message });
     },

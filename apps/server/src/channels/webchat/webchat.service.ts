@@ -1,11 +1,21 @@
 import { randomUUID } from "node:crypto";
+import { checkPhoneNumber, PHONE_ERROR_MESSAGE } from "@atrium/shared";
 import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { connections, contacts, files, messages, tickets } from "../../db/schema/index.js";
-import { AppError } from "../../lib/errors.js";
+import {
+  companies,
+  connections,
+  contactExtraInfo,
+  contacts,
+  files,
+  messages,
+  tickets,
+} from "../../db/schema/index.js";
+import { AppError, isUniqueViolation } from "../../lib/errors.js";
 import type { FileSigner } from "../../lib/storage.js";
 import type { IncomingFile } from "../../modules/files/files.service.js";
-import { mediaTypeOf } from "../../modules/messages/messages.service.js";
+import { verifiedMime } from "../../modules/messages/messages.presenter.js";
+import { inlineElement, mediaTypeOf } from "@atrium/shared";
 import type { InboundPipeline } from "../inbound.js";
 import type { FastifyInstance } from "fastify";
 import type { Namespace } from "socket.io";
@@ -25,6 +35,19 @@ export function visitorClaimsOf(app: Pick<FastifyInstance, "jwt">, token: string
 }
 
 const HISTORY_LIMIT = 100;
+
+/** The extra-information name of a typed phone that another contact already has. */
+export const VISITOR_PHONE_INFO = "Telefone informado";
+
+/** The visitor's phone as digits, '' when none was typed; a malformed one is refused. */
+function visitorPhone(raw: string | undefined): string {
+  if (!raw?.trim()) return "";
+  const check = checkPhoneNumber(raw);
+  if (!check.ok) {
+    throw new AppError("ERR_INVALID_PHONE_NUMBER", undefined, { phone: PHONE_ERROR_MESSAGE });
+  }
+  return check.digits;
+}
 
 /** The visitor side of the web chat: identity, history and messages into the inbound pipeline. */
 export class WebChatService {
@@ -50,6 +73,7 @@ export class WebChatService {
     return row;
   }
 
+  /** What the widget shows before a visitor identifies, in the company's language. */
   async publicConfig(uuid: string) {
     const c = await this.connectionByUuid(uuid);
     return {
@@ -57,16 +81,32 @@ export class WebChatService {
       title: c.config.widgetTitle || c.name,
       color: c.config.widgetColor || "#002d6e",
       online: c.status === "CONNECTED",
+      language: await this.companyLanguage(c.companyId),
     };
   }
 
-  /** A new visitor (a contact of the connection's company) or the one the token names. */
+  /** The company's language setting (pt-BR, es-ES, en-EN), pt-BR by default. */
+  async companyLanguage(companyId: number): Promise<string> {
+    const [row] = await this.db
+      .select({ language: companies.language })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    return row?.language || "pt-BR";
+  }
+
+  /**
+   * A new visitor (a contact of the connection's company) or the one the token names. The phone
+   * the visitor typed is kept, normalised, as the contact's number; their internal id lives in
+   * visitorId. A phone another contact already has is not taken over (whoever types a number
+   * must not become that customer): it stays on this visitor as extra information.
+   */
   async identify(
     uuid: string,
     input: { name: string; email?: string; phone?: string },
     current?: VisitorClaims,
   ): Promise<{ connectionId: number; contactId: number; name: string }> {
     const connection = await this.connectionByUuid(uuid);
+    const phone = visitorPhone(input.phone);
     if (current && current.con === connection.id) {
       const [contact] = await this.db
         .select()
@@ -75,17 +115,44 @@ export class WebChatService {
       if (contact)
         return { connectionId: connection.id, contactId: contact.id, name: contact.name };
     }
-    const [contact] = await this.db
-      .insert(contacts)
-      .values({
-        companyId: connection.companyId,
-        name: input.name,
-        number: `wc-${randomUUID().replace(/-/g, "").slice(0, 20)}`,
-        email: input.email ?? "",
-        channelType: "WEB_CHAT",
-      })
-      .returning();
-    return { connectionId: connection.id, contactId: contact!.id, name: contact!.name };
+    const taken = phone
+      ? (
+          await this.db
+            .select({ id: contacts.id })
+            .from(contacts)
+            .where(and(eq(contacts.companyId, connection.companyId), eq(contacts.number, phone)))
+        ).length > 0
+      : false;
+    const insert = (keepPhone: boolean) =>
+      this.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(contacts)
+          .values({
+            companyId: connection.companyId,
+            name: input.name,
+            number: keepPhone ? phone : "",
+            email: input.email ?? "",
+            channelType: "WEB_CHAT",
+            visitorId: `wc-${randomUUID().replace(/-/g, "")}`,
+            visitorConnectionId: connection.id,
+          })
+          .returning();
+        if (phone && !keepPhone) {
+          await tx.insert(contactExtraInfo).values({
+            companyId: connection.companyId,
+            contactId: created!.id,
+            name: VISITOR_PHONE_INFO,
+            value: phone,
+          });
+        }
+        return created!;
+      });
+    const contact = await insert(Boolean(phone) && !taken).catch((err: unknown) => {
+      // Another contact took the number meanwhile.
+      if (phone && isUniqueViolation(err)) return insert(false);
+      throw err;
+    });
+    return { connectionId: connection.id, contactId: contact.id, name: contact.name };
   }
 
   async visitor(claims: VisitorClaims) {
@@ -109,7 +176,10 @@ export class WebChatService {
       .limit(1);
     if (!ticket) return [];
     const rows = await this.db
-      .select({ m: messages, fileName: files.name })
+      .select({
+        m: messages,
+        file: { name: files.name, mimeType: files.mimeType, mimeDetected: files.mimeDetected },
+      })
       .from(messages)
       .leftJoin(files, eq(files.id, messages.fileId))
       .where(
@@ -121,7 +191,7 @@ export class WebChatService {
       )
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(HISTORY_LIMIT);
-    return rows.reverse().map(({ m, fileName }) => this.present(m, fileName));
+    return rows.reverse().map(({ m, file }) => this.present(m, file));
   }
 
   async receive(
@@ -136,23 +206,40 @@ export class WebChatService {
       connectionId: connection.id,
       channelType: "WEB_CHAT",
       providerMessageId: `wc-in-${contact.id}-${input.clientId}`,
-      from: { number: contact.number, name: contact.name, email: contact.email },
+      from: {
+        number: contact.number,
+        visitorId: contact.visitorId ?? `wc-${contact.id}`,
+        name: contact.name,
+        email: contact.email,
+      },
       fromMe: false,
       body: input.body,
       mediaType: input.file ? mediaTypeOf(input.file.mimetype) : "chat",
       file: input.file,
     });
-    return this.present(result.message, input.file?.filename ?? null);
+    const file = input.file && {
+      name: input.file.filename,
+      mimeType: input.file.mimetype,
+      mimeDetected: true,
+    };
+    return this.present(result.message, file ?? null);
   }
 
-  present(m: typeof messages.$inferSelect, fileName: string | null): VisitorMessage {
+  present(
+    m: typeof messages.$inferSelect,
+    file: { name: string; mimeType: string; mimeDetected: boolean } | null,
+  ): VisitorMessage {
+    const shown = m.fileId && !m.isDeleted ? file : null;
+    const mimeType = verifiedMime(shown);
     return {
       id: m.id,
       author: m.fromMe ? "agent" : "visitor",
       body: m.isDeleted ? "" : m.body,
       mediaType: m.mediaType,
-      mediaUrl: m.fileId && !m.isDeleted ? this.signer.url(m.fileId) : null,
-      fileName,
+      mediaUrl: shown && m.fileId ? this.signer.url(m.fileId) : null,
+      mimeType,
+      mediaInline: inlineElement(m.mediaType, mimeType) !== null,
+      fileName: file?.name ?? null,
       isDeleted: m.isDeleted,
       createdAt: m.createdAt.toISOString(),
     };

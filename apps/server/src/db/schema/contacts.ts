@@ -1,5 +1,16 @@
-import { boolean, index, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps } from "./columns.js";
+import { connections } from "./connections.js";
 import { companies } from "./platform.js";
 import { users } from "./users.js";
 
@@ -11,7 +22,10 @@ export const contacts = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     name: text().notNull(),
-    /** Digits for phone channels; a channel-scoped id (PSID, IGSID, visitor id) otherwise. */
+    /**
+     * Digits for phone channels; a channel-scoped id (PSID, IGSID) for Meta; the phone a web-chat
+     * visitor typed, or '' (never the visitor's internal id).
+     */
     number: text().notNull(),
     email: text().notNull().default(""),
     document: text().notNull().default(""),
@@ -20,12 +34,23 @@ export const contacts = pgTable(
     channelType: text(),
     /** WhatsApp LID, resolved to the same contact as the phone-number JID. */
     lid: text(),
+    /** WhatsApp Cloud business-scoped user id (BSUID): the key when no phone number is shared. */
+    bsuid: text(),
+    /** A web-chat visitor's internal id (what the inbound pipeline knows them by). */
+    visitorId: text(),
+    /** The web-chat connection the visitor wrote from: the only one that reaches them. */
+    visitorConnectionId: integer().references(() => connections.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
-    unique().on(t.companyId, t.number),
+    // Several visitors without a phone share the empty number.
+    uniqueIndex("contacts_company_id_number_key")
+      .on(t.companyId, t.number)
+      .where(sql`${t.number} <> ''`),
+    uniqueIndex("contacts_company_id_visitor_id_key").on(t.companyId, t.visitorId),
     index().on(t.companyId, t.name),
     index().on(t.companyId, t.lid),
+    index().on(t.companyId, t.bsuid),
   ],
 );
 

@@ -159,6 +159,24 @@ export const messages = pgTable(
   ],
 );
 
+/** Earlier texts of an edited message (the provider's edits keep the history). */
+export const messageEdits = pgTable(
+  "message_edits",
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    messageId: integer()
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    /** The text the message had before this edit. */
+    previousBody: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.messageId)],
+);
+
 export const ticketNotes = pgTable(
   "ticket_notes",
   {

@@ -84,3 +84,22 @@ export const userSessions = pgTable(
   },
   (t) => [index().on(t.userId)],
 );
+
+/**
+ * One-time links to set a password (access emails). Only a hash of the token is kept; a link
+ * is spent by its first use and superseded by a newer link of the same user.
+ */
+export const passwordLinks = pgTable(
+  "password_links",
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId)],
+);

@@ -92,7 +92,7 @@ export class AnnouncementsService {
   async attachMedia(actor: Actor, id: number, file: IncomingFile): Promise<AnnouncementDTO> {
     authorize(actor.super);
     const before = await this.findRow(id);
-    if (!announcementMediaAllowed(file.filename)) {
+    if (!announcementMediaAllowed(file.filename, file.mimetype)) {
       throw new AppError("ERR_VALIDATION", "Only .png, .jpg and .jpeg files", {
         file: "Only .png, .jpg and .jpeg",
       });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { normalizeProfile, type Profile } from "@atrium/shared";
 import type { DbOrTx } from "../../db/client.js";
 import { companies, plans, userQueues, userSessions, users } from "../../db/schema/index.js";
@@ -26,12 +26,24 @@ export interface AccessClaims {
   sid: string;
 }
 
-/** Loads the actor for a verified access token; a dead session yields a session-lost code. */
+/** The queues of the company a user acts in (their own, or the one they were granted). */
+const actingQueueIds = sql<number[]>`coalesce((
+  select array_agg(${userQueues.queueId} order by ${userQueues.queueId}) from ${userQueues}
+  where ${userQueues.userId} = ${users.id}
+    and ${userQueues.companyId} = coalesce(${users.selectedCompanyId}, ${users.companyId})
+), '{}')`;
+
+/**
+ * Loads the actor for a verified access token; a dead session yields a session-lost code. One
+ * query: every authenticated call and socket handshake runs it.
+ */
 export async function loadActor(db: DbOrTx, claims: AccessClaims): Promise<Actor> {
   const [row] = await db
     .select({
       user: users,
+      queueIds: actingQueueIds,
       companyStatus: companies.status,
+      companyArchived: companies.archived,
       companyDueDate: companies.dueDate,
       companyIsPlatform: companies.isPlatform,
       graceDays: plans.graceDays,
@@ -52,6 +64,7 @@ export async function loadActor(db: DbOrTx, claims: AccessClaims): Promise<Actor
   const blocked = companyAccessError(
     {
       status: row.companyStatus,
+      archived: row.companyArchived,
       dueDate: row.companyDueDate,
       isPlatform: row.companyIsPlatform,
       graceDays: row.graceDays,
@@ -59,7 +72,7 @@ export async function loadActor(db: DbOrTx, claims: AccessClaims): Promise<Actor
     row.user.super,
   );
   if (blocked) throw new AppError(blocked);
-  return actorFromUser(db, row.user, claims.sid);
+  return toActor(row.user, row.queueIds.map(Number), claims.sid);
 }
 
 export async function actorFromUser(
@@ -67,19 +80,32 @@ export async function actorFromUser(
   user: typeof users.$inferSelect,
   sessionId: string,
 ): Promise<Actor> {
-  const companyId = user.selectedCompanyId ?? user.companyId;
   const memberships = await db
     .select({ queueId: userQueues.queueId })
     .from(userQueues)
-    .where(and(eq(userQueues.userId, user.id), eq(userQueues.companyId, companyId)));
+    .where(
+      and(
+        eq(userQueues.userId, user.id),
+        eq(userQueues.companyId, user.selectedCompanyId ?? user.companyId),
+      ),
+    )
+    .orderBy(userQueues.queueId);
+  return toActor(
+    user,
+    memberships.map((m) => m.queueId),
+    sessionId,
+  );
+}
+
+function toActor(user: typeof users.$inferSelect, queueIds: number[], sessionId: string): Actor {
   return {
     id: user.id,
     name: user.name,
     profile: normalizeProfile(user.profile),
     super: user.super,
-    companyId,
+    companyId: user.selectedCompanyId ?? user.companyId,
     homeCompanyId: user.companyId,
-    queueIds: memberships.map((m) => m.queueId),
+    queueIds,
     sessionId,
   };
 }

@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { loginSchema, signupSchema } from "@atrium/shared";
+import { loginSchema, setPasswordSchema, signupSchema } from "@atrium/shared";
 import type { AppContext, AppInstance } from "../../app.js";
 import { bearerToken, makeVerifier } from "../../http/authenticate.js";
+import { clientKey } from "../../lib/attempts.js";
 import { AppError } from "../../lib/errors.js";
 import { presentSessionUser, presentUser } from "../users/users.presenter.js";
 import type { IssuedSession } from "./auth.service.js";
@@ -42,15 +44,21 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
       config: { public: true, rateLimit: ctx.limits.loginPerIp },
     },
     async (request, reply) => {
-      const key = request.body.email;
-      if (ctx.limits.loginPerEmail.isBlocked(key)) throw new AppError("ERR_TOO_MANY_REQUESTS");
+      const { email } = request.body;
+      const client = clientKey(request.ip);
+      const guard = ctx.limits.login;
+      const wait = guard.retryAfterSeconds(email, client);
+      if (wait) throw new AppError("ERR_TOO_MANY_ATTEMPTS", undefined, undefined, wait);
+      // Held before the password check, right or wrong, so the delay tells nothing.
+      const delay = guard.delayMs(email);
+      if (delay) await sleep(delay);
       try {
         const session = await auth.login(request.body, sessionContext(request));
-        ctx.limits.loginPerEmail.reset(key);
-        return respondWithSession(reply, session);
+        guard.succeeded(email, client);
+        return await respondWithSession(reply, session);
       } catch (err) {
         if (err instanceof AppError && err.code === "ERR_INVALID_CREDENTIALS") {
-          ctx.limits.loginPerEmail.fail(key);
+          guard.failed(email, client);
         }
         throw err;
       }
@@ -90,10 +98,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
         // An expired or invalid access token: the cookie (if any) identifies the session.
       }
     }
-    for (const sid of sids) {
-      await auth.revoke(sid, "logout");
-      ctx.publisher.disconnectSession(sid);
-    }
+    for (const sid of sids) await auth.revoke(sid, "logout");
     clearRefreshCookie(reply);
     return reply.status(204).send();
   });
@@ -104,6 +109,19 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
     async (request, reply) => {
       const user = await auth.signup(request.body);
       return reply.status(201).send(await presentUser(ctx.db, user));
+    },
+  );
+
+  // Public: the one-time link of an access email sets the password (and ends every session).
+  app.post(
+    "/auth/set-password",
+    {
+      schema: { body: setPasswordSchema },
+      config: { public: true, rateLimit: ctx.limits.loginPerIp },
+    },
+    async (request, reply) => {
+      await ctx.services.passwordLinks.use(request.body.token, request.body.password);
+      return reply.status(204).send();
     },
   );
 }

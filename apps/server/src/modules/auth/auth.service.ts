@@ -11,6 +11,7 @@ import { assertCompanyAccess } from "../companies/company-access.js";
 import { assertWithinLimit } from "../plans/limits.js";
 import { presentUser } from "../users/users.presenter.js";
 import { actorFromUser, type Actor } from "./actor.js";
+import { revokeUserSessions, type SessionEndReason } from "./sessions.js";
 import { hashSecret, newSecret, secretMatches } from "./tokens.js";
 
 /** A rotated refresh secret stays valid this long, for tabs that refreshed at the same time. */
@@ -49,12 +50,9 @@ export class AuthService {
     const uuid = randomUUID();
     const secret = newSecret();
     const expiresAt = this.refreshExpiry();
-    const { session, updated } = await this.db.transaction(async (tx) => {
+    const { session, updated, replaced } = await this.db.transaction(async (tx) => {
       // One session per user: a new login replaces the others (the other browser logs out).
-      await tx
-        .update(userSessions)
-        .set({ revokedAt: new Date(), revokedReason: "replaced" })
-        .where(and(eq(userSessions.userId, user.id), isNull(userSessions.revokedAt)));
+      const replaced = await revokeUserSessions(tx, user.id, "replaced");
       const [updated] = await tx
         .update(users)
         .set({ uuid })
@@ -71,13 +69,15 @@ export class AuthService {
           userAgent: ctx.userAgent?.slice(0, 300),
         })
         .returning();
-      return { session: session!, updated: updated! };
+      return { session: session!, updated: updated!, replaced };
     });
     const actor = await actorFromUser(this.db, updated, session.id);
+    // The notice first, then the replaced sessions' sockets go (the packets keep their order).
     this.publisher.authSessionReplaced(actor.companyId, user.id, uuid);
     if (actor.companyId !== user.companyId) {
       this.publisher.authSessionReplaced(user.companyId, user.id, uuid);
     }
+    this.publisher.disconnectSessions(replaced);
     return { actor, user: updated, sessionId: session.id, secret, expiresAt };
   }
 
@@ -122,11 +122,13 @@ export class AuthService {
     throw new AppError("ERR_SESSION_EXPIRED");
   }
 
-  async revoke(sid: string, reason: string): Promise<void> {
+  /** Ends one session (logout, refresh-token reuse); its sockets drop on every node. */
+  async revoke(sid: string, reason: SessionEndReason): Promise<void> {
     await this.db
       .update(userSessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(userSessions.id, sid), isNull(userSessions.revokedAt)));
+    this.publisher.disconnectSessions([sid]);
   }
 
   /** Self-service signup into an existing company (gated by its userCreation setting). */

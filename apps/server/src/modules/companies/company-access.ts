@@ -9,6 +9,7 @@ export const DEFAULT_GRACE_DAYS = 7;
 
 export interface CompanyAccessFacts {
   status: boolean;
+  archived: boolean;
   dueDate: string | null;
   isPlatform: boolean;
   graceDays: number | null;
@@ -16,7 +17,7 @@ export interface CompanyAccessFacts {
 
 /**
  * Why a company's users may not work, or null (admin-operator §4, ours where "not shown"): an
- * inactive company → SM00012; a company overdue by more than its plan's grace days →
+ * inactive or archived company → SM00012 (the spec lets only active companies in); a company overdue by more than its plan's grace days →
  * ERR_COMPANY_OVERDUE. Super users and the platform's own company are never blocked.
  */
 export function companyAccessError(
@@ -25,7 +26,7 @@ export function companyAccessError(
   today = todayIso(),
 ): ErrorCode | null {
   if (isSuper || company.isPlatform) return null;
-  if (!company.status) return "SM00012";
+  if (!company.status || company.archived) return "SM00012";
   if (isBeyondGrace(company.dueDate, company.graceDays ?? DEFAULT_GRACE_DAYS, today)) {
     return "ERR_COMPANY_OVERDUE";
   }
@@ -40,6 +41,7 @@ export async function companyAccessFacts(
   const [row] = await db
     .select({
       status: companies.status,
+      archived: companies.archived,
       dueDate: companies.dueDate,
       isPlatform: companies.isPlatform,
       graceDays: plans.graceDays,

@@ -6,6 +6,7 @@ import {
   companyUpdateSchema,
   idParam,
   lastSendPaymentSchema,
+  paymentStatusSchema,
 } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
@@ -48,6 +49,12 @@ export async function companyAdminRoutes(app: AppInstance, ctx: AppContext): Pro
         request.params.id,
         request.body?.lastSendPaymentAt,
       ),
+  );
+  app.patch(
+    "/companies/:id/payment-status",
+    { schema: { params, body: paymentStatusSchema } },
+    (request) =>
+      service.setPaymentStatus(request.actor, request.params.id, request.body.paymentStatus),
   );
   app.patch("/companies/:id/reset-password", { schema: { params } }, (request) =>
     service.resetPassword(request.actor, request.params.id),

@@ -8,6 +8,7 @@ import {
   type CompanyCreateInput,
   type CompanyUpdateInput,
   type ConnectionLimits,
+  type PaymentStatus,
 } from "@atrium/shared";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -23,15 +24,21 @@ import {
 } from "../../db/schema/index.js";
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
-import type { Mailer } from "../../lib/mailer.js";
+import type { MailMessage, Mailer } from "../../lib/mailer.js";
 import { hashPassword } from "../../lib/password.js";
 import { containsInsensitive } from "../../lib/sql.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
+import {
+  PASSWORD_LINK_TTL_HOURS,
+  setPasswordUrl,
+  type PasswordLinks,
+} from "../auth/password-links.js";
 import type { FilesService, IncomingFile } from "../files/files.service.js";
 import { presentTicketsById } from "../tickets/tickets.presenter.js";
 import { authorize } from "../users/users.policy.js";
 import { presentOperatorCompanies, type OperatorCompanyDTO } from "./company-admin.presenter.js";
+import { companyAccessError, companyAccessFacts } from "./company-access.js";
 import type { CompanyDeleter } from "./company-delete.job.js";
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -63,6 +70,12 @@ function companyColumns(input: CompanyUpdateInput): Partial<typeof companies.$in
   return out;
 }
 
+/** 'maria.silva@acme.com' → 'maria.silva' (2 to 50 characters, like any user name). */
+export function nameFromEmail(email: string): string {
+  const local = email.split("@")[0]?.trim() ?? "";
+  return (local.length >= 2 ? local : email).slice(0, 50);
+}
+
 export interface CompanyAdminOptions {
   /** This node's INSTANCE_ID: a company created without an instance is assigned to it. */
   instanceId: string;
@@ -82,6 +95,7 @@ export class CompanyAdminService {
     private readonly files: FilesService,
     private readonly mailer: Mailer,
     private readonly deleter: CompanyDeleter,
+    private readonly passwordLinks: PasswordLinks,
     private readonly logger: Logger,
     private readonly options: CompanyAdminOptions,
   ) {}
@@ -113,17 +127,20 @@ export class CompanyAdminService {
 
   /**
    * A new company with §3's defaults, the default settings, this node's instance when none is
-   * chosen, and its first admin (the company's email; the given password or a generated one).
-   * The access email goes out after the commit; if SMTP fails the mail is kept in the outbox.
+   * chosen, and its first admin (the company's email; the given password, else an unusable
+   * random one). The access email, sent after the commit, carries a one-time link to set a
+   * password, never a password; if SMTP fails the mail is kept in the outbox (link redacted).
    */
   async create(actor: Actor, input: CompanyCreateInput): Promise<OperatorCompanyDTO> {
     authorize(actor.super);
     await this.assertPlan(input.planId);
     const instanceId = input.instanceId ?? (await this.defaultInstanceId());
     if (input.instanceId) await this.assertInstance(input.instanceId);
-    const password = input.password ?? generatePassword();
-    const passwordHash = await hashPassword(password);
-    const { password: _omit, ...fields } = input;
+    const passwordHash = await hashPassword(input.password ?? generatePassword());
+    const token = this.passwordLinks.newToken();
+    const { password: _omit, adminName, ...fields } = input;
+    // The admin is a person: their own name, or their e-mail's local part, not the company's.
+    const userName = adminName ?? nameFromEmail(input.email);
     const row = await this.db
       .transaction(async (tx) => {
         const [company] = await tx
@@ -131,20 +148,24 @@ export class CompanyAdminService {
           .values({ ...companyColumns(fields), name: input.name, instanceId })
           .returning();
         await ensureDefaultSettings(tx, company!.id);
-        await tx.insert(users).values({
-          name: input.name.slice(0, 50),
-          email: input.email,
-          passwordHash,
-          profile: "admin",
-          companyId: company!.id,
-        });
+        const [admin] = await tx
+          .insert(users)
+          .values({
+            name: userName,
+            email: input.email,
+            passwordHash,
+            profile: "admin",
+            companyId: company!.id,
+          })
+          .returning({ id: users.id });
+        await this.passwordLinks.store(tx, admin!.id, token);
         return company!;
       })
       .catch((err) => {
         if (isUniqueViolation(err)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS");
         throw err;
       });
-    const mail = await this.accessMail(row, input.email, input.name, password);
+    const mail = await this.accessMail(row, input.email, userName, token);
     await this.mailer.send(mail).catch(async (err) => {
       this.logger.warn({ err, companyId: row.id }, "access email not sent; kept in the outbox");
       await this.mailer.keep(mail);
@@ -168,7 +189,7 @@ export class CompanyAdminService {
           .where(eq(companies.id, id))
           .returning()
       : [before];
-    if (before.status && row!.status === false) await this.disconnectUsers(id);
+    await this.disconnectIfBlocked(id);
     return this.present(row!);
   }
 
@@ -182,6 +203,7 @@ export class CompanyAdminService {
       .set({ archived, archivedAt: archived ? new Date() : null, updatedAt: new Date() })
       .where(eq(companies.id, id))
       .returning();
+    await this.disconnectIfBlocked(id);
     return this.present(row!);
   }
 
@@ -213,8 +235,35 @@ export class CompanyAdminService {
   }
 
   /**
-   * Resends the access email (§2.3): a new random password for the company's first admin (or
-   * first user), mailed before it is stored, so a failed SMTP send changes nothing.
+   * Moves the billing cycle (§3 paymentStatus) to any of its steps, so the operator can mark a
+   * payment received (COMPLETED), undo a step, or start the next cycle (PENDING). Sending a
+   * request (→ SENDED from PENDING) records its time, like PATCH /companies/lastSendPayment.
+   */
+  async setPaymentStatus(
+    actor: Actor,
+    id: number,
+    paymentStatus: PaymentStatus,
+  ): Promise<OperatorCompanyDTO> {
+    authorize(actor.super);
+    const before = await this.findRow(id);
+    const requested = paymentStatus === "SENDED" && before.paymentStatus === "PENDING";
+    const [row] = await this.db
+      .update(companies)
+      .set({
+        paymentStatus,
+        ...(requested && { lastSendPaymentAt: new Date() }),
+        updatedAt: new Date(),
+      })
+      .where(eq(companies.id, id))
+      .returning();
+    return this.present(row!);
+  }
+
+  /**
+   * Resends the access email (§2.3) to the company's first admin (or first user): a new
+   * one-time link to set a password, mailed before it is stored, so a failed SMTP send
+   * changes nothing. The current password keeps working until the link is used (a deviation
+   * from the spec's "reset": no password is ever mailed).
    */
   async resetPassword(actor: Actor, id: number): Promise<{ delivery: string; to: string }> {
     authorize(actor.super);
@@ -226,14 +275,13 @@ export class CompanyAdminService {
       .orderBy(sql`case when ${users.profile} = 'admin' then 0 else 1 end`, asc(users.id))
       .limit(1);
     if (!user) throw new AppError("ERR_NO_COMPANY_ADMIN");
-    const password = generatePassword();
-    const passwordHash = await hashPassword(password);
-    const mail = await this.accessMail(company, user.email, user.name, password);
+    const token = this.passwordLinks.newToken();
+    const mail = await this.accessMail(company, user.email, user.name, token);
     const delivery = await this.mailer.send(mail).catch((err) => {
       this.logger.warn({ err, companyId: id }, "access email failed");
       throw new AppError("ERR_MAIL_NOT_SENT");
     });
-    await this.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await this.passwordLinks.store(this.db, user.id, token);
     return { delivery, to: user.email };
   }
 
@@ -406,7 +454,12 @@ export class CompanyAdminService {
     return first?.id ?? null;
   }
 
-  private async accessMail(company: CompanyRow, to: string, name: string, password: string) {
+  private async accessMail(
+    company: CompanyRow,
+    to: string,
+    name: string,
+    token: string,
+  ): Promise<MailMessage> {
     const [instance] = company.instanceId
       ? await this.db.select().from(instances).where(eq(instances.id, company.instanceId))
       : [];
@@ -421,24 +474,32 @@ export class CompanyAdminService {
         `Estes são os dados de acesso da empresa ${company.name}:`,
         `Endereço: ${address}`,
         `E-mail: ${to}`,
-        `Senha: ${password}`,
         "",
-        "Por segurança, altere a senha no seu perfil após entrar.",
+        `Para definir sua senha, abra o link abaixo (válido por ${PASSWORD_LINK_TTL_HOURS} horas, uso único):`,
+        setPasswordUrl(address, token),
+        "",
+        "Se você não pediu este acesso, ignore este e-mail: sua senha atual continua valendo.",
       ].join("\n"),
+      secrets: [token],
     };
   }
 
-  /** Ends the live sessions of a company's users (deactivation): their sockets drop now. */
-  private async disconnectUsers(companyId: number): Promise<void> {
+  /**
+   * A company its users may no longer work in (inactive, archived, overdue): their sockets
+   * drop now, on every node, rather than at their next request.
+   */
+  private async disconnectIfBlocked(companyId: number): Promise<void> {
+    const facts = await companyAccessFacts(this.db, companyId);
+    if (!facts || !companyAccessError(facts, false)) return;
     const rows = await this.db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.companyId, companyId), ne(users.super, true)));
-    for (const u of rows) await this.publisher.disconnectUser(u.id);
+    this.publisher.disconnectUsers(rows.map((u) => u.id));
   }
 }
 
-/** 12 URL-safe characters: within the password rule (5 to 50). */
+/** 12 URL-safe characters: within the password rule (5 to 50); never shown to anyone. */
 export function generatePassword(): string {
   return randomBytes(9).toString("base64url");
 }

@@ -59,7 +59,7 @@ export class CompanyDeleter {
         .from(files)
         .where(eq(files.companyId, companyId));
       await this.db.delete(companies).where(eq(companies.id, companyId));
-      for (const s of sessions) this.publisher.disconnectSession(s.id);
+      this.publisher.disconnectSessions(sessions.map((s) => s.id));
       await this.files.removeObjects(stored.map((f) => f.key));
     }
     // Local storage keeps a company's bytes under uploads/<companyId>/: drop the folder too,

@@ -13,6 +13,8 @@ export interface ContactDTO {
   profilePicUrl: string;
   isGroup: boolean;
   channelType: string | null;
+  /** A web-chat visitor's connection: the only one that reaches them (no internal id here). */
+  visitorConnectionId: number | null;
   companyId: number;
   extraInfo: { id: number; name: string; value: string }[];
   tags: { id: number; name: string; color: string }[];
@@ -45,6 +47,7 @@ export async function presentContacts(db: DbOrTx, rows: ContactRow[]): Promise<C
     profilePicUrl: c.profilePicUrl,
     isGroup: c.isGroup,
     channelType: c.channelType,
+    visitorConnectionId: c.visitorConnectionId,
     companyId: c.companyId,
     extraInfo: extra
       .filter((e) => e.contactId === c.id)

@@ -1,18 +1,14 @@
-import { contactSchema, idParam } from "@atrium/shared";
+import { contactSchema, contactUpdateSchema, idParam, listQuerySchema } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
 import { readMultipart } from "../../http/multipart.js";
 
 const params = z.object({ id: idParam });
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-const listQuery = z.object({
-  searchParam: z.string().trim().max(200).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).default(1),
-});
 
 export async function contactsRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   const { contacts } = ctx.services;
-  app.get("/contacts/", { schema: { querystring: listQuery } }, (request) =>
+  app.get("/contacts/", { schema: { querystring: listQuerySchema } }, (request) =>
     contacts.search(request.actor, request.query),
   );
   app.get("/contacts/list", (request) => contacts.list(request.actor));
@@ -34,7 +30,7 @@ export async function contactsRoutes(app: AppInstance, ctx: AppContext): Promise
   app.post("/contacts", { schema: { body: contactSchema } }, async (request, reply) =>
     reply.status(201).send(await contacts.create(request.actor, request.body)),
   );
-  app.put("/contacts/:id", { schema: { params, body: contactSchema } }, (request) =>
+  app.put("/contacts/:id", { schema: { params, body: contactUpdateSchema } }, (request) =>
     contacts.update(request.actor, request.params.id, request.body),
   );
   app.delete("/contacts/:id", { schema: { params } }, async (request, reply) => {

@@ -1,10 +1,17 @@
-import { and, asc, count, eq, or } from "drizzle-orm";
-import { can, type contactSchema, PAGE_SIZE } from "@atrium/shared";
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { can, type contactSchema, LIST_COUNT_LIMIT, PAGE_SIZE } from "@atrium/shared";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { contactExtraInfo, contacts } from "../../db/schema/index.js";
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
-import { containsInsensitive, page, splitPage } from "../../lib/sql.js";
+import {
+  containsInsensitive,
+  countUpTo,
+  page,
+  plannedRows,
+  plannedRowsCached,
+  splitPage,
+} from "../../lib/sql.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
 import { replaceTags, tagIdsOf } from "../tags/tags.service.js";
@@ -41,8 +48,9 @@ export class ContactsService {
 
   async search(actor: Actor, q: { searchParam: string; pageNumber: number }) {
     const term = q.searchParam.trim();
+    const company = eq(contacts.companyId, actor.companyId);
     const where = and(
-      eq(contacts.companyId, actor.companyId),
+      company,
       term
         ? or(
             containsInsensitive(contacts.name, term),
@@ -52,16 +60,65 @@ export class ContactsService {
     );
     const size = PAGE_SIZE.contacts;
     const { limit, offset } = page(q.pageNumber, size);
-    const rows = await this.db
-      .select()
-      .from(contacts)
-      .where(where)
-      .orderBy(asc(contacts.name), asc(contacts.id))
-      .limit(limit)
-      .offset(offset);
-    const [total] = await this.db.select({ n: count() }).from(contacts).where(where);
+    const byMatches =
+      term && !(await this.walkPays(actor, company, where!, limit + offset))
+        ? await this.pageOfMatches(where!, limit, offset)
+        : undefined;
+    const [rows, total] = byMatches
+      ? [byMatches.rows, Math.min(byMatches.matches, LIST_COUNT_LIMIT)]
+      : await Promise.all([
+          this.db
+            .select()
+            .from(contacts)
+            .where(where)
+            .orderBy(asc(contacts.name), asc(contacts.id))
+            .limit(limit)
+            .offset(offset),
+          countUpTo(this.db, contacts, where),
+        ]);
     const { items, hasMore } = splitPage(rows, size);
-    return { contacts: await presentContacts(this.db, items), count: total?.n ?? 0, hasMore };
+    return { contacts: await presentContacts(this.db, items), count: total, hasMore };
+  }
+
+  /**
+   * Whether walking the contacts in name order and filtering finds a page sooner than taking
+   * every trigram match and sorting it: only when matches are dense. The walk's cost depends
+   * on where in the alphabet the matches sit (a fragment of one first name may only start
+   * matching near the end), so it is chosen only well past the break-even point.
+   */
+  private async walkPays(actor: Actor, company: SQL, where: SQL, need: number): Promise<boolean> {
+    const [matches, all] = await Promise.all([
+      plannedRows(this.db, sql`select 1 from ${contacts} where ${where}`),
+      plannedRowsCached(
+        this.db,
+        `contacts:${actor.companyId}`,
+        sql`select 1 from ${contacts} where ${company}`,
+      ),
+    ]);
+    return matches * matches > 16 * need * all;
+  }
+
+  /**
+   * The page from every match (a trigram index scan), sorted: cost follows the matches. They
+   * are all at hand, so their number comes along (the count without a second scan).
+   */
+  private async pageOfMatches(where: SQL, limit: number, offset: number) {
+    // Materialized: the planner may not trade the trigram scan for a walk in name order.
+    const res = (await this.db.execute(sql`with matched as materialized (
+        select ${contacts.id} as id, ${contacts.name} as name from ${contacts} where ${where})
+      select id, count(*) over () as matches from matched
+      order by name, id limit ${limit} offset ${offset}`)) as unknown as {
+      rows: { id: number; matches: number | string }[];
+    };
+    const ids = res.rows.map((r) => Number(r.id));
+    // Past the last match the page is empty and says nothing: count them on their own.
+    const matches = res.rows.length
+      ? Number(res.rows[0]!.matches)
+      : await countUpTo(this.db, contacts, where);
+    if (!ids.length) return { rows: [], matches };
+    const found = await this.db.select().from(contacts).where(inArray(contacts.id, ids));
+    const byId = new Map(found.map((r) => [r.id, r]));
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []), matches };
   }
 
   async list(actor: Actor) {
@@ -95,7 +152,11 @@ export class ContactsService {
   }
 
   async update(actor: Actor, id: number, input: ContactInput): Promise<ContactDTO> {
-    await this.findRow(actor.companyId, id);
+    const current = await this.findRow(actor.companyId, id);
+    // Only a web-chat visitor may go without a number (contactUpdateSchema lets '' through).
+    if (!input.number.trim() && !current.visitorId) {
+      throw new AppError("ERR_VALIDATION", "Required", { number: "Required" });
+    }
     const row = await this.db
       .transaction(async (tx) => {
         const [updated] = await tx

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import {
   can,
   CONTACT_NUMBER_MAX,
+  TEXT_MAX,
   CONTACT_NUMBER_MIN,
   type ContactImportResult,
 } from "@atrium/shared";
@@ -93,7 +94,7 @@ export class ContactsTransfer {
       .orderBy(asc(tags.name));
     const tagsOf = new Map<number, string[]>();
     for (const t of tagRows) tagsOf.set(t.contactId, [...(tagsOf.get(t.contactId) ?? []), t.name]);
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await excel()).Workbook();
     const sheet = workbook.addWorksheet("Contatos");
     sheet.columns = [
       { header: "name", key: "name", width: 32 },
@@ -133,17 +134,22 @@ export class ContactsTransfer {
         .split(/[,;|]/)
         .map((t) => t.trim())
         .filter(Boolean);
-      const problem = !number
-        ? "Number required"
-        : number.length < CONTACT_NUMBER_MIN
-          ? "Number too short"
-          : number.length > CONTACT_NUMBER_MAX
-            ? "Number too long"
-            : email && !emailCheck.safeParse(email).success
-              ? "Invalid email"
-              : tagNames.find((t) => t.length < 3)
-                ? `Tag "${tagNames.find((t) => t.length < 3)}" is too short`
-                : undefined;
+      const longTag = tagNames.find((t) => t.length > TEXT_MAX.tagName);
+      const problem = cells.some((c) => c.includes("\u0000"))
+        ? "Invalid character"
+        : !number
+          ? "Number required"
+          : number.length < CONTACT_NUMBER_MIN
+            ? "Number too short"
+            : number.length > CONTACT_NUMBER_MAX
+              ? "Number too long"
+              : email && (email.length > TEXT_MAX.email || !emailCheck.safeParse(email).success)
+                ? "Invalid email"
+                : tagNames.find((t) => t.length < 3)
+                  ? `Tag "${tagNames.find((t) => t.length < 3)}" is too short`
+                  : longTag
+                    ? `Tag "${longTag.slice(0, 20)}…" is too long`
+                    : undefined;
       if (problem) {
         result.errors.push({ row, message: problem });
         return;
@@ -269,11 +275,21 @@ function columnIndex(header: string[]): Partial<Record<Column, number>> {
   return index;
 }
 
-/** The file as rows of text cells: XLSX through exceljs, CSV through `parseCsv`. */
+/**
+ * exceljs, loaded on the first import or export: it weighs about 27 MiB of resident memory,
+ * which a server that never moves spreadsheets should not carry.
+ */
+const excel = async () => (await import("exceljs")).default;
+
+/**
+ * The file as rows of text cells: XLSX through exceljs, CSV through `parseCsv`. The type is
+ * the one detected from the bytes (an XLSX is a zip; a CSV is text), not the name.
+ */
 async function readTable(file: IncomingFile): Promise<string[][]> {
   const name = file.filename.toLowerCase();
-  if (name.endsWith(".xlsx") || file.mimetype.includes("spreadsheetml")) {
-    const workbook = new ExcelJS.Workbook();
+  const zip = file.mimetype === "application/zip" && name.endsWith(".xlsx");
+  if (file.mimetype.includes("spreadsheetml") || zip) {
+    const workbook = new (await excel()).Workbook();
     try {
       await workbook.xlsx.load(file.data as unknown as ArrayBuffer);
     } catch {
@@ -291,7 +307,7 @@ async function readTable(file: IncomingFile): Promise<string[][]> {
     });
     return Array.from(table, (r) => r ?? []);
   }
-  if (name.endsWith(".csv") || name.endsWith(".txt") || file.mimetype.startsWith("text/")) {
+  if (file.mimetype.startsWith("text/")) {
     return parseCsv(file.data.toString("utf8").replace(/^\uFEFF/, ""));
   }
   throw new AppError("ERR_VALIDATION", "Send a CSV or XLSX file", { file: "Use CSV or XLSX" });

@@ -1,11 +1,12 @@
 import { desc, eq } from "drizzle-orm";
+import { idParam } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
 import { mailOutbox } from "../../db/schema/index.js";
 import { authorize } from "../users/users.policy.js";
 
 const query = z.object({
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: idParam.optional(),
   limit: z.coerce.number().int().min(1).max(500).optional().default(100),
 });
 

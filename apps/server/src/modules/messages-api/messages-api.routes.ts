@@ -2,6 +2,7 @@ import { apiSendSchema } from "@atrium/shared";
 import type { FastifyRequest } from "fastify";
 import type { AppContext, AppInstance } from "../../app.js";
 import { parseFields, readMultipart } from "../../http/multipart.js";
+import { clientKey } from "../../lib/attempts.js";
 
 /** Sends per key (or per address without one) and minute, per node. */
 export const MESSAGES_API_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
@@ -23,7 +24,7 @@ export async function messagesApiRoutes(app: AppInstance, ctx: AppContext): Prom
         public: true,
         rateLimit: {
           ...MESSAGES_API_RATE_LIMIT,
-          keyGenerator: (request) => header(request, "key") ?? request.ip,
+          keyGenerator: (request) => header(request, "key") ?? clientKey(request.ip),
         },
       },
     },

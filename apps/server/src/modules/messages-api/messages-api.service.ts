@@ -1,5 +1,12 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { isAdmin, normalizeApiNumber, type ApiSendInput, type ChannelType } from "@atrium/shared";
+import {
+  checkPhoneNumber,
+  isAdmin,
+  mediaTypeOf,
+  PHONE_ERROR_MESSAGE,
+  type ApiSendInput,
+  type ChannelType,
+} from "@atrium/shared";
 import type { Db, Tx } from "../../db/client.js";
 import {
   companies,
@@ -18,7 +25,6 @@ import type { Actor } from "../auth/actor.js";
 import { presentContact } from "../contacts/contacts.presenter.js";
 import type { FilesService, IncomingFile } from "../files/files.service.js";
 import type { MessageRow } from "../messages/messages.presenter.js";
-import { mediaTypeOf } from "../messages/messages.service.js";
 import { nextProtocol } from "../tickets/tickets.service.js";
 import { apiKeyMatches, companyIdOfKey, generateApiKey, hashApiKey } from "./messages-api.key.js";
 
@@ -116,10 +122,11 @@ export class MessagesApiService {
       throw new AppError("ERR_API_CHANNEL_UNSUPPORTED");
     }
     if (connection.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED");
-    const number = normalizeApiNumber(input.number);
-    if (!number) {
-      throw new AppError("ERR_WAPP_INVALID_CONTACT", undefined, { number: "Invalid number" });
+    const checked = checkPhoneNumber(input.number);
+    if (!checked.ok) {
+      throw new AppError("ERR_INVALID_PHONE_NUMBER", undefined, { number: PHONE_ERROR_MESSAGE });
     }
+    const number = checked.digits;
     if (!input.body.trim() && input.files.length === 0) {
       throw new AppError("ERR_VALIDATION", "Empty message", { body: "Required" });
     }

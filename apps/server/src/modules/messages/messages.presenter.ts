@@ -1,7 +1,8 @@
+import { inlineElement } from "@atrium/shared";
 import { eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
-import { contacts, files, messages, queues, users } from "../../db/schema/index.js";
+import { contacts, files, messageEdits, messages, queues, users } from "../../db/schema/index.js";
 import type { FileSigner } from "../../lib/storage.js";
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -16,8 +17,14 @@ export interface MessageDTO {
   ack: number;
   isDeleted: boolean;
   isEdited: boolean;
+  /** Earlier texts of an edited message, oldest first (empty when never edited). */
+  editHistory: { body: string; editedAt: string }[];
   mediaType: string;
   mediaUrl: string | null;
+  /** The file's type, detected from its bytes; null without a file or before it is checked. */
+  mimeType: string | null;
+  /** The file is an inert image/audio/video the clients may show inline (shared rule). */
+  mediaInline: boolean;
   fileName: string | null;
   queueId: number | null;
   queue: { id: number; name: string } | null;
@@ -37,6 +44,13 @@ export interface MessageDTO {
   updatedAt: string;
 }
 
+/** A file's type when it was detected from the bytes (legacy rows: null until checked). */
+export function verifiedMime(
+  file: { mimeType: string; mimeDetected: boolean } | null | undefined,
+): string | null {
+  return file?.mimeDetected ? file.mimeType : null;
+}
+
 const quoted = alias(messages, "quoted");
 const quotedContact = alias(contacts, "quoted_contact");
 
@@ -51,7 +65,12 @@ export async function presentMessages(
   const extra = await db
     .select({
       id: messages.id,
-      file: { id: files.id, name: files.name },
+      file: {
+        id: files.id,
+        name: files.name,
+        mimeType: files.mimeType,
+        mimeDetected: files.mimeDetected,
+      },
       queue: { id: queues.id, name: queues.name },
       contact: { id: contacts.id, name: contacts.name },
       sender: { id: users.id, name: users.name },
@@ -61,6 +80,7 @@ export async function presentMessages(
         fromMe: quoted.fromMe,
         mediaType: quoted.mediaType,
         isDeleted: quoted.isDeleted,
+        participant: quoted.participant,
       },
       quotedContactName: quotedContact.name,
     })
@@ -73,9 +93,14 @@ export async function presentMessages(
     .leftJoin(quotedContact, eq(quotedContact.id, quoted.contactId))
     .where(inArray(messages.id, ids));
   const byId = new Map(extra.map((e) => [e.id, e]));
+  const history = await editHistories(
+    db,
+    rows.filter((r) => r.isEdited && !r.isDeleted).map((r) => r.id),
+  );
   return rows.map((m) => {
     const e = byId.get(m.id);
-    const file = e?.file?.id ? e.file : null;
+    const file = e?.file?.id && !m.isDeleted ? e.file : null;
+    const mimeType = verifiedMime(file);
     return {
       id: m.id,
       ticketId: m.ticketId,
@@ -86,9 +111,12 @@ export async function presentMessages(
       ack: m.ack,
       isDeleted: m.isDeleted,
       isEdited: m.isEdited,
+      editHistory: m.isDeleted ? [] : (history.get(m.id) ?? []),
       mediaType: m.mediaType,
-      mediaUrl: file && !m.isDeleted ? signer.url(file.id) : null,
-      fileName: file?.name ?? null,
+      mediaUrl: file ? signer.url(file.id) : null,
+      mimeType,
+      mediaInline: inlineElement(m.mediaType, mimeType) !== null,
+      fileName: e?.file?.id ? e.file.name : null,
       queueId: m.queueId,
       queue: e?.queue?.id ? e.queue : null,
       quotedMsg: e?.quoted?.id
@@ -97,7 +125,12 @@ export async function presentMessages(
             body: e.quoted.isDeleted ? "" : e.quoted.body,
             fromMe: e.quoted.fromMe,
             mediaType: e.quoted.mediaType,
-            contact: e.quotedContactName ? { name: e.quotedContactName } : null,
+            // In a group the quote names who wrote it, not the group.
+            contact: e.quoted.participant
+              ? { name: e.quoted.participant }
+              : e.quotedContactName
+                ? { name: e.quotedContactName }
+                : null,
           }
         : null,
       contact: e?.contact?.id ? e.contact : null,
@@ -109,6 +142,22 @@ export async function presentMessages(
       updatedAt: m.updatedAt.toISOString(),
     };
   });
+}
+
+async function editHistories(db: DbOrTx, ids: number[]) {
+  const out = new Map<number, { body: string; editedAt: string }[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(messageEdits)
+    .where(inArray(messageEdits.messageId, ids))
+    .orderBy(messageEdits.id);
+  for (const row of rows) {
+    const list = out.get(row.messageId) ?? [];
+    list.push({ body: row.previousBody, editedAt: row.createdAt.toISOString() });
+    out.set(row.messageId, list);
+  }
+  return out;
 }
 
 export async function presentMessage(

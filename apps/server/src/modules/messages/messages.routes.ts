@@ -1,10 +1,10 @@
-import { messageSendSchema } from "@atrium/shared";
+import { idParam, messageFormSchema, messageSendSchema, pageNumberField } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
-import { readMultipart } from "../../http/multipart.js";
+import { parseFields, readMultipart } from "../../http/multipart.js";
 import { AppError } from "../../lib/errors.js";
 
-const ticketParams = z.object({ ticketId: z.coerce.number().int().positive() });
+const ticketParams = z.object({ ticketId: idParam });
 
 export async function messagesRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   const { messages, tickets } = ctx.services;
@@ -15,7 +15,7 @@ export async function messagesRoutes(app: AppInstance, ctx: AppContext): Promise
       schema: {
         params: ticketParams,
         querystring: z.object({
-          pageNumber: z.coerce.number().int().min(1).default(1),
+          pageNumber: pageNumberField,
           spy: z
             .union([z.boolean(), z.string()])
             .optional()
@@ -39,10 +39,10 @@ export async function messagesRoutes(app: AppInstance, ctx: AppContext): Promise
       const form = await readMultipart(request);
       const files = form.files.filter((f) => f.field === "medias" || f.field === "file");
       if (!files.length) throw new AppError("ERR_VALIDATION", "No file", { medias: "Required" });
-      const quoted = form.fields.quotedMsgId ? Number(form.fields.quotedMsgId) : null;
+      const fields = parseFields(messageFormSchema, form.fields);
       const sent = await messages.send(request.actor, ticketId, {
-        body: form.fields.body ?? "",
-        quotedMsgId: Number.isInteger(quoted) ? quoted : null,
+        body: fields.body,
+        quotedMsgId: fields.quotedMsgId ?? null,
         files,
       });
       return reply.status(201).send({ messages: sent });
@@ -69,7 +69,7 @@ export async function messagesRoutes(app: AppInstance, ctx: AppContext): Promise
 
   app.delete(
     "/messages/:id",
-    { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
+    { schema: { params: z.object({ id: idParam }) } },
     async (request, reply) => {
       await messages.delete(request.actor, request.params.id);
       return reply.status(204).send();

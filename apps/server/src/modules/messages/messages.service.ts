@@ -1,10 +1,13 @@
-import { and, count, desc, eq, inArray, isNull, or } from "drizzle-orm";
-import { isAdmin, PAGE_SIZE } from "@atrium/shared";
+import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { isAdmin, mediaTypeOf, PAGE_SIZE } from "@atrium/shared";
 import type { Db } from "../../db/client.js";
 import { connections, contacts, messages, quickMessages, tickets } from "../../db/schema/index.js";
 import type { ChannelRegistry, TicketRow } from "../../channels/channel.js";
+import { instagramAudioPlan } from "../../channels/meta/instagram-audio.js";
 import type { Outbound } from "../../channels/outbound.js";
 import { AppError } from "../../lib/errors.js";
+import { assertReachable } from "../contacts/contact-reach.js";
+import { countUpTo } from "../../lib/sql.js";
 import type { Actor } from "../auth/actor.js";
 import type { FilesService, IncomingFile } from "../files/files.service.js";
 import type { TicketsService } from "../tickets/tickets.service.js";
@@ -16,13 +19,6 @@ export interface SendInput {
   quotedMsgId?: number | null;
   quickMessageId?: number | null;
   files?: IncomingFile[];
-}
-
-/** Media type of an uploaded file, from its MIME type. */
-export function mediaTypeOf(mimetype: string): string {
-  const kind = mimetype.split("/")[0];
-  if (kind === "image" || kind === "audio" || kind === "video") return kind;
-  return "document";
 }
 
 export class MessagesService {
@@ -51,22 +47,23 @@ export class MessagesService {
           ),
     );
     const size = PAGE_SIZE.messages;
-    const rows = await this.db
-      .select()
-      .from(messages)
-      .where(visible)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(size + 1)
-      .offset((pageNumber - 1) * size);
-    const [total] = await this.db.select({ n: count() }).from(messages).where(visible);
+    const [rows, total] = await Promise.all([
+      this.db
+        .select()
+        .from(messages)
+        .where(visible)
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(size + 1)
+        .offset((pageNumber - 1) * size),
+      countUpTo(this.db, messages, visible),
+      !spy && pageNumber === 1 ? this.markRead(ticket) : undefined,
+    ]);
     const page = rows.slice(0, size).reverse();
-    if (!spy && pageNumber === 1) await this.markRead(ticket);
-    return {
-      messages: await presentMessages(this.db, this.files.signer, page),
-      ticket: await presentTicket(this.db, ticket.id),
-      count: total?.n ?? 0,
-      hasMore: rows.length > size,
-    };
+    const [presented, dto] = await Promise.all([
+      presentMessages(this.db, this.files.signer, page),
+      presentTicket(this.db, ticket.id),
+    ]);
+    return { messages: presented, ticket: dto, count: total, hasMore: rows.length > size };
   }
 
   async markRead(ticket: TicketRow): Promise<void> {
@@ -101,12 +98,19 @@ export class MessagesService {
       });
     }
     if (!isAdmin(actor) && ticket.userId !== actor.id) throw new AppError("ERR_NO_PERMISSION");
+    await this.assertReachable(ticket);
     const quotedMsgId = input.quotedMsgId
       ? await this.assertQuoted(ticket, input.quotedMsgId)
       : null;
 
     let body = input.body;
-    const attachments: { fileId: number; mediaType: string; name: string }[] = [];
+    const attachments: {
+      fileId: number;
+      mediaType: string;
+      name: string;
+      mimeType: string;
+      size: number;
+    }[] = [];
     if (input.quickMessageId) {
       const [quick] = await this.db
         .select()
@@ -119,20 +123,29 @@ export class MessagesService {
         );
       if (!quick) throw new AppError("ERR_NOT_FOUND", "Quick message not found");
       if (!body.trim()) body = quick.message;
-      const file = quick.fileId ? await this.files.findById(quick.fileId) : undefined;
+      const found = quick.fileId ? await this.files.findById(quick.fileId) : undefined;
+      const file = found && (await this.files.checked(found));
       if (file)
         attachments.push({
           fileId: file.id,
           mediaType: mediaTypeOf(file.mimeType),
           name: file.name,
+          mimeType: file.mimeType,
+          size: file.size,
         });
+    }
+    for (const item of attachments) assertChannelTakes(ticket, item.mimeType, item.size);
+    for (const upload of input.files ?? []) {
+      assertChannelTakes(ticket, upload.mimetype, upload.data.length);
     }
     for (const upload of input.files ?? []) {
       const file = await this.files.save(actor.companyId, upload, actor.id);
       attachments.push({
         fileId: file.id,
-        mediaType: mediaTypeOf(upload.mimetype),
+        mediaType: mediaTypeOf(file.mimeType),
         name: upload.filename,
+        mimeType: upload.mimetype,
+        size: upload.data.length,
       });
     }
     if (!attachments.length && !body.trim()) {
@@ -195,6 +208,16 @@ export class MessagesService {
     await this.outbound.publishUpdate(row.ticket, updated!);
   }
 
+  /** Nothing is stored for a contact the ticket's connection cannot reach (no false tick). */
+  private async assertReachable(ticket: TicketRow): Promise<void> {
+    const [peer] = await this.db
+      .select({ connection: connections, contact: contacts })
+      .from(connections)
+      .innerJoin(contacts, eq(contacts.id, ticket.contactId))
+      .where(eq(connections.id, ticket.connectionId));
+    if (peer) await assertReachable(this.db, peer.connection, peer.contact);
+  }
+
   private async assertQuoted(ticket: TicketRow, quotedMsgId: number): Promise<number> {
     const [quoted] = await this.db
       .select({ id: messages.id })
@@ -203,5 +226,16 @@ export class MessagesService {
     if (!quoted)
       throw new AppError("ERR_VALIDATION", "Quoted message not found", { quotedMsg: "Unknown" });
     return quoted.id;
+  }
+}
+
+/** Refused here, in the composer, rather than failing later at the provider. */
+function assertChannelTakes(ticket: TicketRow, mimeType: string, size: number): void {
+  if (
+    ticket.channelType === "INSTAGRAM" &&
+    mediaTypeOf(mimeType) === "audio" &&
+    instagramAudioPlan(mimeType, size) === "refuse"
+  ) {
+    throw new AppError("ERR_INSTAGRAM_AUDIO_FORMAT");
   }
 }

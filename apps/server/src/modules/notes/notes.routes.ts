@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { isAdmin, noteSchema } from "@atrium/shared";
+import { idParam, isAdmin, noteSchema } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
 import { ticketNotes, users } from "../../db/schema/index.js";
@@ -45,8 +45,8 @@ export async function notesRoutes(app: AppInstance, ctx: AppContext): Promise<vo
     {
       schema: {
         querystring: z.object({
-          contactId: z.coerce.number().int().positive(),
-          ticketId: z.coerce.number().int().positive().optional(),
+          contactId: idParam,
+          ticketId: idParam.optional(),
         }),
       },
     },
@@ -71,7 +71,7 @@ export async function notesRoutes(app: AppInstance, ctx: AppContext): Promise<vo
 
   app.delete(
     "/ticket-notes/:id",
-    { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
+    { schema: { params: z.object({ id: idParam }) } },
     async (request, reply) => {
       const { actor } = request;
       const [note] = await ctx.db

@@ -11,7 +11,7 @@ export async function queuesRoutes(app: AppInstance, ctx: AppContext): Promise<v
     "/queue",
     {
       schema: {
-        querystring: z.object({ companyId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ companyId: idParam.optional() }),
       },
     },
     (request) => queues.list(request.actor, request.query.companyId),

@@ -21,7 +21,7 @@ import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { FilesService } from "../files/files.service.js";
-import { mediaTypeOf } from "../messages/messages.service.js";
+import { mediaTypeOf } from "@atrium/shared";
 import { presentTicket } from "../tickets/tickets.presenter.js";
 import { nextProtocol } from "../tickets/tickets.service.js";
 import { presentSchedule } from "./schedules.presenter.js";

@@ -1,10 +1,19 @@
 import { and, asc, eq } from "drizzle-orm";
-import { can, DEFAULT_SETTINGS, SETTING_VALUES, type SettingKey } from "@atrium/shared";
+import {
+  can,
+  DEFAULT_SETTINGS,
+  msg,
+  SETTING_VALUES,
+  TEXT_MAX,
+  type SettingKey,
+} from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
 import { settings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/errors.js";
 import { authorize } from "../users/users.policy.js";
+
+const settingKey = z.object({ key: z.string().min(1).max(100) });
 
 export async function settingsRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   app.get("/settings", async (request) =>
@@ -19,8 +28,8 @@ export async function settingsRoutes(app: AppInstance, ctx: AppContext): Promise
     "/settings/:key",
     {
       schema: {
-        params: z.object({ key: z.string().min(1).max(100) }),
-        body: z.object({ value: z.string().max(5000) }),
+        params: settingKey,
+        body: z.object({ value: z.string().max(TEXT_MAX.settingValue, msg.tooLong) }),
       },
     },
     async (request) => {
@@ -51,21 +60,14 @@ export async function settingsRoutes(app: AppInstance, ctx: AppContext): Promise
     },
   );
 
-  app.get(
-    "/settings/:key",
-    { schema: { params: z.object({ key: z.string() }) } },
-    async (request) => {
-      const [row] = await ctx.db
-        .select({ key: settings.key, value: settings.value })
-        .from(settings)
-        .where(
-          and(
-            eq(settings.companyId, request.actor.companyId),
-            eq(settings.key, request.params.key),
-          ),
-        );
-      if (!row) throw new AppError("ERR_NO_SETTING_FOUND");
-      return row;
-    },
-  );
+  app.get("/settings/:key", { schema: { params: settingKey } }, async (request) => {
+    const [row] = await ctx.db
+      .select({ key: settings.key, value: settings.value })
+      .from(settings)
+      .where(
+        and(eq(settings.companyId, request.actor.companyId), eq(settings.key, request.params.key)),
+      );
+    if (!row) throw new AppError("ERR_NO_SETTING_FOUND");
+    return row;
+  });
 }

@@ -144,7 +144,8 @@ export class TagsService {
       .orderBy(asc(tags.name));
   }
 
-  async create(actor: Actor, input: z.output<typeof tagSchema>): Promise<TagRef> {
+  /** The new tag as the /tags page lists it (and as the realtime event carries it). */
+  async create(actor: Actor, input: z.output<typeof tagSchema>): Promise<TagDTO> {
     const [row] = await this.db
       .insert(tags)
       .values({
@@ -157,7 +158,7 @@ export class TagsService {
       .catch(rethrowDuplicateTag);
     const [dto] = await this.present([row!]);
     this.publisher.tagChanged(actor.companyId, "create", dto!);
-    return { id: row!.id, name: row!.name, color: row!.color };
+    return dto!;
   }
 
   async tagsOf(target: { contactId: number } | { ticketId: number }): Promise<TagRef[]> {

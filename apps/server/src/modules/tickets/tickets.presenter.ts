@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import {
   connections,
@@ -44,10 +44,13 @@ export interface TicketDTO {
   updatedAt: string;
 }
 
-/** Tickets as JSON with contact, queue, user, connection and tags, in the order of `ids`. */
-export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<TicketDTO[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/**
+ * The ticket rows with everything the JSON shows, in one query: contact, queue, user,
+ * connection, tags (a correlated json_agg, one index probe per ticket) and whether a rating is
+ * awaited. A list page selects through it directly; events and single tickets by id.
+ */
+export function ticketRows(db: DbOrTx) {
+  return db
     .select({
       t: tickets,
       c: {
@@ -66,58 +69,71 @@ export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<Tic
         channelType: connections.channelType,
         status: connections.status,
       },
-      // Resolved by an agent, the contact's rating not in yet (one index probe per ticket).
+      // Resolved by an agent, the contact's rating not in yet: one index probe per ticket.
+      // "offset 0" keeps it a probe: under a page's LIMIT the planner may otherwise hash the
+      // whole tracking table to answer 41 tickets.
       awaitingRating: sql<boolean>`exists (select 1 from ${ticketTracking}
         where ${ticketTracking.ticketId} = ${tickets.id}
           and ${ticketTracking.ratingRequestedAt} is not null
-          and ${ticketTracking.rating} is null and ${ticketTracking.finishedAt} is null)`,
+          and ${ticketTracking.rating} is null and ${ticketTracking.finishedAt} is null offset 0)`,
+      tags: sql<TicketDTO["tags"] | string>`coalesce((select json_agg(json_build_object(
+          'id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}, ${tags.id})
+        from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+        where ${ticketTags.ticketId} = ${tickets.id}), '[]')`,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .innerJoin(connections, eq(connections.id, tickets.connectionId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .where(inArray(tickets.id, ids));
-  const tagRows = await db
-    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-    .from(ticketTags)
-    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-    .where(inArray(ticketTags.ticketId, ids))
-    .orderBy(asc(tags.name));
+    .leftJoin(users, eq(users.id, tickets.userId));
+}
+
+type TicketRowWithRefs = Awaited<ReturnType<typeof ticketRows>>[number];
+
+/** Tickets as JSON with contact, queue, user, connection and tags, in the order of `ids`. */
+export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<TicketDTO[]> {
+  if (ids.length === 0) return [];
+  const rows = await ticketRows(db).where(inArray(tickets.id, ids));
   const byId = new Map(rows.map((r) => [r.t.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    if (!r) return [];
-    const { t } = r;
-    return [
-      {
-        id: t.id,
-        uuid: t.uuid,
-        protocol: t.protocol,
-        status: t.status,
-        companyId: t.companyId,
-        queueId: t.queueId,
-        queue: r.q?.id ? r.q : null,
-        userId: t.userId,
-        user: r.u?.id ? r.u : null,
-        contactId: t.contactId,
-        contact: r.c,
-        whatsappId: t.connectionId,
-        whatsapp: r.w,
-        channelType: t.channelType,
-        lastMessage: t.lastMessage,
-        unreadMessages: t.unreadMessages,
-        isGroup: t.isGroup,
-        chatbot: t.chatbot,
-        awaitingRating: t.status === "open" && r.awaitingRating,
-        tags: tagRows
-          .filter((x) => x.ticketId === id)
-          .map(({ id: tagId, name, color }) => ({ id: tagId, name, color })),
-        createdAt: t.createdAt.toISOString(),
-        updatedAt: t.updatedAt.toISOString(),
-      },
-    ];
+    return r ? [toDTO(r)] : [];
   });
+}
+
+/** Rows of ticketRows as JSON, in their order. */
+export function presentTicketRows(rows: TicketRowWithRefs[]): TicketDTO[] {
+  return rows.map(toDTO);
+}
+
+function toDTO(r: TicketRowWithRefs): TicketDTO {
+  const { t } = r;
+  // node-postgres parses the json column; PGlite may hand it over as text.
+  const tagList = typeof r.tags === "string" ? (JSON.parse(r.tags) as TicketDTO["tags"]) : r.tags;
+  return {
+    id: t.id,
+    uuid: t.uuid,
+    protocol: t.protocol,
+    status: t.status,
+    companyId: t.companyId,
+    queueId: t.queueId,
+    queue: r.q?.id ? r.q : null,
+    userId: t.userId,
+    user: r.u?.id ? r.u : null,
+    contactId: t.contactId,
+    contact: r.c,
+    whatsappId: t.connectionId,
+    whatsapp: r.w,
+    channelType: t.channelType,
+    lastMessage: t.lastMessage,
+    unreadMessages: t.unreadMessages,
+    isGroup: t.isGroup,
+    chatbot: t.chatbot,
+    awaitingRating: t.status === "open" && r.awaitingRating,
+    tags: tagList,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
 }
 
 export async function presentTicket(db: DbOrTx, id: number): Promise<TicketDTO> {

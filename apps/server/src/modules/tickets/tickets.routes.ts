@@ -3,6 +3,7 @@ import {
   ticketCreateSchema,
   ticketListQuerySchema,
   ticketUpdateSchema,
+  uuidParam,
 } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
@@ -14,10 +15,8 @@ export async function ticketsRoutes(app: AppInstance, ctx: AppContext): Promise<
   app.get("/tickets", { schema: { querystring: ticketListQuerySchema } }, (request) =>
     tickets.list(request.actor, request.query),
   );
-  app.get(
-    "/tickets/u/:uuid",
-    { schema: { params: z.object({ uuid: z.string().max(64) }) } },
-    (request) => tickets.get(request.actor, { uuid: request.params.uuid }),
+  app.get("/tickets/u/:uuid", { schema: { params: z.object({ uuid: uuidParam }) } }, (request) =>
+    tickets.get(request.actor, { uuid: request.params.uuid }),
   );
   app.get("/tickets/:id", { schema: { params } }, (request) =>
     tickets.get(request.actor, { id: request.params.id }),

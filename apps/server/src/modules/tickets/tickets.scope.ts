@@ -19,7 +19,10 @@ export function visibleTickets(actor: Actor): SQL {
   return and(company, or(...clauses))!;
 }
 
-/** The WHERE clause of the ticket list for one tab/filter combination. */
+/**
+ * The WHERE clause of the ticket list for one tab/filter combination, without the text search
+ * (see searchCandidates and matchesTerm: the service picks one by the term's frequency).
+ */
 export function ticketListWhere(actor: Actor, q: TicketListQuery): SQL {
   const showAll = q.showAll && can(actor, "tickets-manager:showall");
   const where: (SQL | undefined)[] = [visibleTickets(actor)];
@@ -54,29 +57,56 @@ export function ticketListWhere(actor: Actor, q: TicketListQuery): SQL {
   if (q.withUnreadMessages) where.push(sql`${tickets.unreadMessages} > 0`);
   if (q.date) where.push(sql`${tickets.createdAt}::date = ${q.date}::date`);
   if (q.updatedAt) where.push(sql`${tickets.updatedAt}::date = ${q.updatedAt}::date`);
-
-  const term = q.searchParam.trim();
-  if (term) where.push(inArray(tickets.id, searchCandidates(actor.companyId, term)));
   return and(...where)!;
 }
 
-/**
- * Tickets whose contact name or number, or any message, contains the term. Each branch is
- * driven by a trigram index, so the cost follows the number of matches, not the history.
- */
-function searchCandidates(companyId: number, term: string): SQL {
+/** The contact side of a search: the term in the name, or its digits (3 or more) in the number. */
+function contactMatches(term: string): SQL {
   const digits = term.replace(/\D/g, "");
-  const byContact = or(
+  return or(
     containsInsensitive(contacts.name, term),
     digits.length >= 3 ? containsInsensitive(contacts.number, digits) : undefined,
-  );
+  )!;
+}
+
+/**
+ * Tickets whose contact name or number, or any message, contains the term, as a set of ids.
+ * Each branch is driven by a trigram index, so the cost follows the number of matches: the
+ * shape for rare terms.
+ */
+export function searchCandidates(companyId: number, term: string): SQL {
+  return inArray(tickets.id, candidateIds(companyId, term));
+}
+
+/** The ids of searchCandidates (a ticket may come more than once): messages, then contacts. */
+export function candidateIds(companyId: number, term: string): SQL {
   return sql`(
     select ${messages.ticketId} from ${messages}
       where ${eq(messages.companyId, companyId)} and ${containsInsensitive(messages.body, term)}
-    union
+    union all
     select ${tickets.id} from ${tickets}
       where ${eq(tickets.companyId, companyId)} and ${tickets.contactId} in (
-        select ${contacts.id} from ${contacts} where ${eq(contacts.companyId, companyId)} and ${byContact}
+        select ${contacts.id} from ${contacts} where ${eq(contacts.companyId, companyId)} and ${contactMatches(term)}
       )
   )`;
+}
+
+/**
+ * The same test as searchCandidates, asked of one ticket (its contact by primary key, its
+ * messages through (ticket_id, created_at)): the shape for common terms, where walking the
+ * tickets newest first stops after a page while the trigram index would return most of the
+ * history. `ticket` is the walked ticket row (a subquery alias exposing id and contact_id).
+ */
+export function matchesTerm(
+  companyId: number,
+  term: string,
+  ticket: { id: SQL; contactId: SQL },
+): SQL {
+  // "offset 0" keeps each EXISTS a per-ticket probe: without it the planner may answer it by
+  // hashing every match of the term, which is the cost the walk is there to avoid.
+  return sql`(exists (select 1 from ${contacts}
+      where ${contacts.id} = ${ticket.contactId} and ${contactMatches(term)} offset 0)
+    or exists (select 1 from ${messages}
+      where ${messages.ticketId} = ${ticket.id} and ${eq(messages.companyId, companyId)}
+        and ${containsInsensitive(messages.body, term)} offset 0))`;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   can,
   isAdmin,
@@ -24,12 +24,20 @@ import { sendConnectionText } from "../../channels/bot/lifecycle.js";
 import type { RatingFlow } from "../../channels/bot/rating.js";
 import type { Outbound } from "../../channels/outbound.js";
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
+import { assertReachable } from "../contacts/contact-reach.js";
+import { countUpTo } from "../../lib/sql.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
 import { authorize } from "../users/users.policy.js";
 import { canViewTicket } from "./tickets.policy.js";
-import { presentTicket, presentTicketsById, type TicketDTO } from "./tickets.presenter.js";
+import {
+  presentTicket,
+  presentTicketRows,
+  presentTicketsById,
+  type TicketDTO,
+} from "./tickets.presenter.js";
 import { ticketListWhere } from "./tickets.scope.js";
+import { pageQuery, searchPage } from "./tickets.list.js";
 
 type CreateInput = z.output<typeof ticketCreateSchema>;
 type UpdateInput = z.output<typeof ticketUpdateSchema>;
@@ -46,21 +54,25 @@ export class TicketsService {
   async list(actor: Actor, q: TicketListQuery) {
     const where = ticketListWhere(actor, q);
     const size = PAGE_SIZE.tickets;
-    const rows = await this.db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(where)
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .limit(size + 1)
-      .offset((q.pageNumber - 1) * size);
-    // Counts feed the tab badges; a text search has none (and counting every match is costly).
-    const [total] = q.searchParam
-      ? [undefined]
-      : await this.db.select({ n: count() }).from(tickets).where(where);
-    const ids = rows.slice(0, size).map((r) => r.id);
+    const offset = (q.pageNumber - 1) * size;
+    const term = q.searchParam.trim();
+    // A text search has no count (the Search tab shows none); the tab badges get one, exact
+    // up to LIST_COUNT_LIMIT ('999+' beyond).
+    if (term) {
+      const ids = await searchPage(this.db, actor.companyId, where, term, { offset, size });
+      return {
+        tickets: await presentTicketsById(this.db, ids.slice(0, size)),
+        count: null,
+        hasMore: ids.length > size,
+      };
+    }
+    const [rows, total] = await Promise.all([
+      pageQuery(this.db, where, { offset, size }),
+      countUpTo(this.db, tickets, where),
+    ]);
     return {
-      tickets: await presentTicketsById(this.db, ids),
-      count: total ? total.n : null,
+      tickets: presentTicketRows(rows.slice(0, size)),
+      count: total,
       hasMore: rows.length > size,
     };
   }
@@ -101,6 +113,7 @@ export class TicketsService {
       .where(and(eq(contacts.id, input.contactId), eq(contacts.companyId, companyId)));
     if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
     const connection = await this.pickConnection(companyId, input.whatsappId);
+    await assertReachable(this.db, connection, contact);
     if (input.queueId) {
       await this.assertQueue(companyId, input.queueId);
       if (!isAdmin(actor) && !actor.queueIds.includes(input.queueId))

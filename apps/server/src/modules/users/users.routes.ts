@@ -30,7 +30,7 @@ export async function usersRoutes(app: AppInstance, ctx: AppContext): Promise<vo
     "/users/list",
     {
       schema: {
-        querystring: z.object({ companyId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ companyId: idParam.optional() }),
       },
     },
     (request) => users.list(request.actor, request.query.companyId),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, or } from "drizzle-orm";
 import {
   PAGE_SIZE,
   type UserDTO,
@@ -7,13 +7,14 @@ import {
 } from "@atrium/shared";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
-import { companies, queues, userQueues, userSessions, users } from "../../db/schema/index.js";
+import { companies, queues, userQueues, users } from "../../db/schema/index.js";
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
 import { hashPassword } from "../../lib/password.js";
 import { containsInsensitive, page, splitPage } from "../../lib/sql.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
 import { assertWithinLimit } from "../plans/limits.js";
+import { revokeUserSessions } from "../auth/sessions.js";
 import { authorize, usersPolicy } from "./users.policy.js";
 import { presentUser, presentUsers } from "./users.presenter.js";
 
@@ -145,6 +146,7 @@ export class UsersService {
     }
     const editQueues = manages && usersPolicy.canEditQueues(actor);
 
+    let ended: string[] = [];
     const row = await this.db
       .transaction(async (tx) => {
         const [updated] = Object.keys(changes).length
@@ -169,20 +171,12 @@ export class UsersService {
         }
         if (changes.passwordHash) {
           // A new password ends every other session of that user.
-          await tx
-            .update(userSessions)
-            .set({ revokedAt: new Date(), revokedReason: "password" })
-            .where(
-              and(
-                eq(userSessions.userId, id),
-                isNull(userSessions.revokedAt),
-                ne(userSessions.id, actor.sessionId),
-              ),
-            );
+          ended = await revokeUserSessions(tx, id, "password", actor.sessionId);
         }
         return updated!;
       })
       .catch(rethrowDuplicateEmail);
+    this.publisher.disconnectSessions(ended);
     const dto = await presentUser(this.db, row);
     this.publisher.userChanged(row.companyId, "update", dto);
     await this.publisher.resyncUserRooms(row.id);
@@ -194,7 +188,7 @@ export class UsersService {
     authorize(usersPolicy.canDelete(actor, target));
     await this.db.delete(users).where(eq(users.id, id));
     this.publisher.userDeleted(target.companyId, id);
-    await this.publisher.disconnectUser(target.id);
+    this.publisher.disconnectUsers([target.id]);
   }
 
   /** Replaces a user's queues within one company; every queue must belong to it. */

@@ -8,13 +8,14 @@ const startBody = z
     /** Pairing-code login instead of a QR code: the phone number with country code. */
     phoneNumber: z
       .string()
+      .max(50, "Too Long!")
       .trim()
       .transform((v) => v.replace(/\D/g, ""))
       .pipe(z.string().min(8, "Too Short!").max(20, "Too Long!"))
       .optional(),
   })
   .nullish();
-const restartBody = z.object({ selectedCompanyId: z.coerce.number().int().positive() });
+const restartBody = z.object({ selectedCompanyId: idParam });
 
 /** The spec's /whatsappsession calls (agent-core §7, admin-operator §7). */
 export async function whatsappSessionsRoutes(app: AppInstance, ctx: AppContext): Promise<void> {

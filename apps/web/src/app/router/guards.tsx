@@ -20,6 +20,15 @@ export function PublicOnlyRoute() {
   );
 }
 
+/** Routes for anyone, logged in or not (/set-password from an access email). */
+export function OpenRoute() {
+  return (
+    <Suspense fallback={<Spinner fullPage />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
 /** Private routes: an unauthenticated visitor goes to /login. */
 export function RequireAuth() {
   const { status, user } = useAuth();

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type ReactElement } from "react";
 import { Navigate, type RouteObject } from "react-router";
-import { PublicOnlyRoute, RequireAdmin, RequireAuth } from "./guards";
+import { Themed } from "../Themed";
+import { OpenRoute, PublicOnlyRoute, RequireAdmin, RequireAuth } from "./guards";
 
 /** React.lazy for a named export: one chunk per screen. */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -11,6 +12,10 @@ const LoginPage = lazyNamed(() => import("../../features/auth/components/LoginPa
 const SignupPage = lazyNamed(
   () => import("../../features/auth/components/SignupPage"),
   "SignupPage",
+);
+const SetPasswordPage = lazyNamed(
+  () => import("../../features/auth/components/SetPasswordPage"),
+  "SetPasswordPage",
 );
 const AppLayout = lazyNamed(() => import("../layout/AppLayout"), "AppLayout");
 const UsersPage = lazyNamed(() => import("../../features/users/components/UsersPage"), "UsersPage");
@@ -61,7 +66,8 @@ const ComingSoonPage = lazy(async () => ({
   default: (await import("../../features/placeholder/components/ComingSoonPage")).ComingSoonPage,
 }));
 
-export type RouteAccess = "public" | "private" | "admin";
+/** public: logged-out only; open: anyone (a link from an email); private; admin. */
+export type RouteAccess = "public" | "open" | "private" | "admin";
 
 export interface RouteEntry {
   path: string;
@@ -75,6 +81,7 @@ const comingSoon = (menuKey: string) => <ComingSoonPage titleKey={`layout:menu.$
 export const routeTable: readonly RouteEntry[] = [
   { path: "/login", access: "public", element: <LoginPage /> },
   { path: "/signup", access: "public", element: <SignupPage /> },
+  { path: "/set-password", access: "open", element: <SetPasswordPage /> },
   { path: "/", access: "private", element: <DashboardPage /> },
   { path: "/tickets/:ticketId?", access: "private", element: <TicketsPage /> },
   { path: "/connections", access: "private", element: <ConnectionsPage /> },
@@ -102,11 +109,17 @@ function children(access: RouteAccess): RouteObject[] {
 
 export const routes: RouteObject[] = [
   { element: <PublicOnlyRoute />, children: children("public") },
+  { element: <OpenRoute />, children: children("open") },
   {
     element: <RequireAuth />,
     children: [
       {
-        element: <AppLayout />,
+        // The app shell and every private screen are MUI: its theme loads with them.
+        element: (
+          <Themed>
+            <AppLayout />
+          </Themed>
+        ),
         children: [
           ...children("private"),
           { element: <RequireAdmin />, children: children("admin") },

@@ -1,7 +1,9 @@
 import { TOAST_AUTO_CLOSE_MS } from "@atrium/shared";
 import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
 import Snackbar from "@mui/material/Snackbar";
 import { useSyncExternalStore } from "react";
+import { MuiTheme } from "../MuiTheme";
 import { toastStore, type Toast } from "./toastStore";
 
 /** Vertical room per stacked toast, below the top bar. */
@@ -19,7 +21,26 @@ function ToastItem({ toast, position }: { toast: Toast; position: number }) {
       anchorOrigin={{ vertical: "top", horizontal: "right" }}
       sx={{ top: { xs: 64 + position * STACK_STEP_PX, sm: 72 + position * STACK_STEP_PX } }}
     >
-      <Alert onClose={close} severity={toast.severity} variant="filled" sx={{ width: "100%" }}>
+      <Alert
+        onClose={close}
+        severity={toast.severity}
+        variant="filled"
+        sx={{ width: "100%", alignItems: "center" }}
+        action={
+          toast.action && (
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                close();
+                toast.action!.run();
+              }}
+            >
+              {toast.action.label}
+            </Button>
+          )
+        }
+      >
         {toast.message}
       </Alert>
     </Snackbar>
@@ -32,4 +53,13 @@ export function Toaster() {
   return toasts.map((toast, position) => (
     <ToastItem key={toast.id} toast={toast} position={position} />
   ));
+}
+
+/** The toasts under the app's theme: loaded with the first toast (AppProviders). */
+export function ThemedToaster() {
+  return (
+    <MuiTheme>
+      <Toaster />
+    </MuiTheme>
+  );
 }

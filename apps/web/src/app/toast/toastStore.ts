@@ -1,9 +1,16 @@
 export type ToastSeverity = "success" | "error" | "info" | "warning";
 
+/** A button in the toast (e.g. 'Desfazer'); pressing it runs and closes the toast. */
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
+
 export interface Toast {
   id: number;
   message: string;
   severity: ToastSeverity;
+  action?: ToastAction;
 }
 
 type Listener = () => void;
@@ -20,15 +27,17 @@ function setQueue(next: readonly Toast[]): void {
   for (const listener of listeners) listener();
 }
 
-function push(severity: ToastSeverity, message: string): void {
+function push(severity: ToastSeverity, message: string, action?: ToastAction): void {
   // The same text already waiting (e.g. several calls failing at once) is shown once.
-  if (queue.some((t) => t.message === message && t.severity === severity)) return;
-  setQueue([...queue, { id: nextId++, message, severity }].slice(-MAX_VISIBLE_TOASTS));
+  if (queue.some((t) => t.message === message && t.severity === severity && !action)) return;
+  // Only the latest step can be undone: an older undo would act on a state that moved on.
+  const kept = action ? queue.filter((t) => !t.action) : queue;
+  setQueue([...kept, { id: nextId++, message, severity, action }].slice(-MAX_VISIBLE_TOASTS));
 }
 
 /** The app's toasts, callable from anywhere (hooks, the API layer, the realtime table). */
 export const toast = {
-  success: (message: string) => push("success", message),
+  success: (message: string, action?: ToastAction) => push("success", message, action),
   error: (message: string) => push("error", message),
   info: (message: string) => push("info", message),
   warning: (message: string) => push("warning", message),

@@ -14,6 +14,7 @@ import {
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { maskTime } from "./timeMask";
+import { validationText } from "../../app/validation";
 
 type WithHours = FieldValues & { schedules: WorkingHoursEntry[] };
 
@@ -50,7 +51,7 @@ export function WorkingHoursFields<T extends WithHours>({ control, errors }: Pro
                           label={t(name)}
                           placeholder="00:00"
                           error={Boolean(message)}
-                          helperText={message}
+                          helperText={validationText(message)}
                           slotProps={{
                             htmlInput: {
                               inputMode: "numeric",

@@ -1,8 +1,9 @@
 import { get, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { validationText } from "../../app/validation";
 
 /**
  * react-hook-form registration adapted to MUI's TextField: ref on the input element, the
- * field's validation message as helper text.
+ * field's validation message, in the app's language, as helper text.
  */
 export function textFieldProps<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>) {
   const { ref, ...registration } = form.register(name);
@@ -12,6 +13,6 @@ export function textFieldProps<T extends FieldValues>(form: UseFormReturn<T>, na
     id: `field-${name}`,
     inputRef: ref,
     error: Boolean(message),
-    helperText: message,
+    helperText: validationText(message),
   };
 }

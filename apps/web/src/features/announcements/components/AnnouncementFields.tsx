@@ -6,6 +6,7 @@ import { Controller, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { textFieldProps } from "../../../components/form/textFieldProps";
 import type { AnnouncementFormValues } from "./AnnouncementDialog";
+import { validationText } from "../../../app/validation";
 
 export function AnnouncementFields({ form }: { form: UseFormReturn<AnnouncementFormValues> }) {
   const { t } = useTranslation("announcements");
@@ -22,7 +23,7 @@ export function AnnouncementFields({ form }: { form: UseFormReturn<AnnouncementF
           value={String(field.value)}
           onChange={(event) => field.onChange(event.target.value)}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
+          helperText={validationText(fieldState.error?.message)}
         >
           {options.map((option) => (
             <MenuItem key={String(option)} value={String(option)}>

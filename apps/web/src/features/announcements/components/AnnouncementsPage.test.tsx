@@ -7,11 +7,12 @@ import { makeUser } from "../../../test/fixtures";
 import { bindFakeRealtime } from "../../../test/realtime";
 import { renderScreen } from "../../../test/renderScreen";
 import { AnnouncementsPage } from "./AnnouncementsPage";
+import type { AnnouncementDTO } from "../api/announcementsApi";
 
 const superUser = makeUser({ id: 1, profile: "admin", super: true });
 const admin = makeUser({ id: 2, profile: "admin" });
 const base = { text: "Texto", link: null, mediaPath: null, mediaName: null, views: 4 };
-const news = {
+const news: AnnouncementDTO = {
   ...base,
   id: 1,
   title: "Novidade",
@@ -19,8 +20,10 @@ const news = {
   category: "NEW",
   status: true,
   reactions: { bad: 0, neutral: 1, good: 2 },
+  viewed: false,
+  reaction: null,
 };
-const page = (records: unknown[]) => ({ body: { records, hasMore: false } });
+const page = (records: AnnouncementDTO[]) => ({ body: { records, hasMore: false } });
 
 describe("/announcements", () => {
   it("shows the columns; a super user lists every status and manages", async () => {

@@ -5,9 +5,10 @@ import { mockFetch } from "../../../test/fetchMock";
 import { makeUser } from "../../../test/fixtures";
 import { renderScreen } from "../../../test/renderScreen";
 import { AnnouncementsPopover } from "./AnnouncementsPopover";
+import type { AnnouncementDTO } from "../api/announcementsApi";
 
 const agent = makeUser({ id: 5, profile: "user" });
-const news = {
+const news: AnnouncementDTO = {
   id: 1,
   title: "Novidade",
   text: "Agora com informativos",
@@ -22,7 +23,14 @@ const news = {
   viewed: false,
   reaction: null,
 };
-const seen = { ...news, id: 2, title: "Antigo", viewed: true, priority: 3, category: "FIX" };
+const seen: AnnouncementDTO = {
+  ...news,
+  id: 2,
+  title: "Antigo",
+  viewed: true,
+  priority: 3,
+  category: "FIX",
+};
 
 describe("announcements popover (top bar)", () => {
   it("counts unread ones, marks them viewed on opening and records my reaction", async () => {
@@ -40,7 +48,7 @@ describe("announcements popover (top bar)", () => {
     });
     renderScreen(<AnnouncementsPopover />, agent);
     const user = userEvent.setup();
-    const button = await screen.findByRole("button", { name: "Informativos (1 não lidos)" });
+    const button = await screen.findByRole("button", { name: "Informativos (1 não lido)" });
     expect(calls[0]).toBe("GET /announcements/?searchParam=&pageNumber=1");
 
     await user.click(button);
@@ -52,7 +60,7 @@ describe("announcements popover (top bar)", () => {
     await waitFor(() => expect(calls).toContain("POST /announcements/1/view"));
     expect(calls).not.toContain("POST /announcements/2/view");
     // The popover hides the rest of the page from assistive technology while open.
-    await screen.findByRole("button", { name: "Informativos (0 não lidos)", hidden: true });
+    await screen.findByRole("button", { name: "Informativos (nenhum não lido)", hidden: true });
 
     await user.click(within(card).getByRole("button", { name: "Bom: 2" }));
     const good = await within(card).findByRole("button", { name: "Bom: 3" });
@@ -64,7 +72,9 @@ describe("announcements popover (top bar)", () => {
   it("says so when there is nothing to read", async () => {
     mockFetch({ "GET /announcements/": { body: { records: [], hasMore: false } } });
     renderScreen(<AnnouncementsPopover />, agent);
-    await userEvent.setup().click(await screen.findByRole("button", { name: /Informativos \(0/ }));
+    await userEvent
+      .setup()
+      .click(await screen.findByRole("button", { name: "Informativos (nenhum não lido)" }));
     expect(await screen.findByText("Nenhum informativo no momento.")).toBeInTheDocument();
   });
 });

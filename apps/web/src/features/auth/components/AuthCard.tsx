@@ -1,9 +1,7 @@
-import Box from "@mui/material/Box";
-import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
 import type { FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "../../../components/Logo";
+import css from "./auth.module.css";
 
 interface AuthCardProps {
   title: string;
@@ -12,38 +10,49 @@ interface AuthCardProps {
   footer: ReactNode;
 }
 
-/** The frame of the login and signup screens: logo, title, form, link to the other screen. */
+/**
+ * The frame of the login and signup screens: logo, title, form, link to the other screen.
+ * Plain elements and CSS (auth.module.css): the public screens load no MUI.
+ */
 export function AuthCard({ title, onSubmit, children, footer }: AuthCardProps) {
   const { t } = useTranslation("common");
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: "100vh",
-        display: "flex",
-        alignItems: "center",
-        justifyContent: "center",
-        bgcolor: "background.default",
-        p: 2,
-      }}
-    >
-      <Paper elevation={3} sx={{ width: "100%", maxWidth: 400, p: 4 }}>
-        <Box sx={{ display: "flex", justifyContent: "center", mb: 2 }}>
+    <main className={css.page}>
+      <div className={css.card}>
+        <div className={css.logo}>
           <Logo title={t("appName")} />
-        </Box>
-        <Typography component="h1" variant="h6" align="center" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={onSubmit}
-          sx={{ display: "flex", flexDirection: "column", gap: 2 }}
-        >
+        </div>
+        <h1 className={css.title}>{title}</h1>
+        <form className={css.form} noValidate onSubmit={onSubmit}>
           {children}
-        </Box>
-        <Box sx={{ mt: 2, textAlign: "center" }}>{footer}</Box>
-      </Paper>
-    </Box>
+        </form>
+        <div className={css.footer}>{footer}</div>
+      </div>
+    </main>
   );
 }
+
+export function AuthSubmit({ children, disabled }: { children: ReactNode; disabled: boolean }) {
+  return (
+    <button type="submit" className={css.submit} disabled={disabled}>
+      {children}
+    </button>
+  );
+}
+
+/** A short explanation above the form (MUI's Alert look, without MUI). */
+export function AuthNotice({
+  severity,
+  children,
+}: {
+  severity: "info" | "warning";
+  children: ReactNode;
+}) {
+  return (
+    <p role="status" className={`${css.notice} ${css[severity]}`}>
+      {children}
+    </p>
+  );
+}
+
+export const authLinkClass = css.link;

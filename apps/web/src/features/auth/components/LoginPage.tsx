@@ -1,12 +1,8 @@
-import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
-import { PasswordField } from "../../../components/form/PasswordField";
-import { textFieldProps } from "../../../components/form/textFieldProps";
+import { Link } from "react-router";
 import { useLoginForm } from "../hooks/useLoginForm";
-import { AuthCard } from "./AuthCard";
+import { AuthCard, AuthSubmit, authLinkClass } from "./AuthCard";
+import { AuthField } from "./AuthField";
 
 export function LoginPage() {
   const { t } = useTranslation("auth");
@@ -16,32 +12,31 @@ export function LoginPage() {
       title={t("login.title")}
       onSubmit={onSubmit}
       footer={
-        <Link component={RouterLink} to="/signup" variant="body2">
+        <Link to="/signup" className={authLinkClass}>
           {t("login.signupLink")}
         </Link>
       }
     >
-      <TextField
-        {...textFieldProps(form, "email")}
+      <AuthField
+        form={form}
+        name="email"
         label={t("login.email")}
         type="email"
         autoComplete="email"
         autoFocus
         required
-        fullWidth
       />
-      <PasswordField
-        {...textFieldProps(form, "password")}
+      <AuthField
+        form={form}
+        name="password"
         label={t("login.password")}
+        type="password"
         autoComplete="current-password"
         required
-        fullWidth
         showLabel={t("showPassword")}
         hideLabel={t("hidePassword")}
       />
-      <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
-        {t("login.submit")}
-      </Button>
+      <AuthSubmit disabled={submitting}>{t("login.submit")}</AuthSubmit>
     </AuthCard>
   );
 }

@@ -51,6 +51,29 @@ describe("signup", () => {
     expect(router.state.location.pathname).toBe("/signup");
   });
 
+  it("explains the link and the token, and what to do without a company or with signup off", async () => {
+    mockFetch({
+      "POST /auth/signup": {
+        status: 403,
+        body: { error: "ERR_USER_CREATION_DISABLED", message: "User creation was disabled" },
+      },
+    });
+    const view = renderApp("/signup");
+    expect(
+      await screen.findByText(/Este endereço não indica a sua empresa. Peça ao administrador/),
+    ).toBeInTheDocument();
+    view.unmount();
+    renderApp("/signup?companyId=4");
+    expect(await screen.findByText(/empresa do link de cadastro que recebeu/)).toBeInTheDocument();
+    expect(screen.getByLabelText("Token (opcional)")).toHaveAccessibleDescription(
+      "Deixe em branco, a menos que o administrador tenha enviado um código junto com o link.",
+    );
+    await fillSignup();
+    expect(
+      await screen.findByText(/O cadastro pelo link está desativado nesta empresa/),
+    ).toBeInTheDocument();
+  });
+
   it("shows the generic failure and the server's field messages on invalid data", async () => {
     mockFetch({
       "POST /auth/signup": {
@@ -67,7 +90,7 @@ describe("signup", () => {
     expect(
       await screen.findByText("Erro ao criar usuário. Verifique os dados informados."),
     ).toBeInTheDocument();
-    expect(screen.getByText("Invalid email")).toBeInTheDocument();
+    expect(screen.getByText("E-mail inválido")).toBeInTheDocument();
   });
 
   it("validates name and password lengths before sending", async () => {
@@ -77,8 +100,8 @@ describe("signup", () => {
     await user.type(await screen.findByLabelText(/^Nome/), "M");
     await user.type(screen.getByLabelText(/^Senha/), "123");
     await user.click(screen.getByRole("button", { name: "Cadastrar" }));
-    expect(await screen.findAllByText("Too Short!")).toHaveLength(2);
-    expect(screen.getByText("Required")).toBeInTheDocument();
+    expect(await screen.findAllByText("Muito curto!")).toHaveLength(2);
+    expect(screen.getByText("Obrigatório")).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

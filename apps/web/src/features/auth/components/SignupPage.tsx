@@ -1,55 +1,57 @@
-import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
-import { PasswordField } from "../../../components/form/PasswordField";
-import { textFieldProps } from "../../../components/form/textFieldProps";
+import { Link } from "react-router";
 import { useSignupForm } from "../hooks/useSignupForm";
-import { AuthCard } from "./AuthCard";
+import { AuthCard, AuthNotice, AuthSubmit, authLinkClass } from "./AuthCard";
+import { AuthField } from "./AuthField";
 
+/**
+ * Signup joins an existing company through the link its admin sends (…/signup?companyId=N,
+ * shown in Settings › Options once 'Criação de usuário' is on); the page says so.
+ */
 export function SignupPage() {
   const { t } = useTranslation("auth");
-  const { form, onSubmit, submitting } = useSignupForm();
+  const { form, onSubmit, submitting, companyId } = useSignupForm();
   return (
     <AuthCard
       title={t("signup.title")}
       onSubmit={onSubmit}
       footer={
-        <Link component={RouterLink} to="/login" variant="body2">
+        <Link to="/login" className={authLinkClass}>
           {t("signup.loginLink")}
         </Link>
       }
     >
-      <TextField
-        {...textFieldProps(form, "name")}
+      <AuthNotice severity={companyId ? "info" : "warning"}>
+        {t(companyId ? "signup.viaLink" : "signup.noCompany")}
+      </AuthNotice>
+      <AuthField
+        form={form}
+        name="name"
         label={t("signup.name")}
         autoComplete="name"
         autoFocus
         required
-        fullWidth
       />
-      <TextField
-        {...textFieldProps(form, "email")}
+      <AuthField
+        form={form}
+        name="email"
         label={t("signup.email")}
         type="email"
         autoComplete="email"
         required
-        fullWidth
       />
-      <PasswordField
-        {...textFieldProps(form, "password")}
+      <AuthField
+        form={form}
+        name="password"
         label={t("signup.password")}
+        type="password"
         autoComplete="new-password"
         required
-        fullWidth
         showLabel={t("showPassword")}
         hideLabel={t("hidePassword")}
       />
-      <TextField {...textFieldProps(form, "token")} label={t("signup.token")} fullWidth />
-      <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
-        {t("signup.submit")}
-      </Button>
+      <AuthField form={form} name="token" label={t("signup.token")} hint={t("signup.tokenHint")} />
+      <AuthSubmit disabled={submitting}>{t("signup.submit")}</AuthSubmit>
     </AuthCard>
   );
 }

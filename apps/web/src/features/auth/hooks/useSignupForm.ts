@@ -54,5 +54,5 @@ export function useSignupForm() {
     }
   });
 
-  return { form, onSubmit, submitting: form.formState.isSubmitting };
+  return { form, onSubmit, submitting: form.formState.isSubmitting, companyId };
 }

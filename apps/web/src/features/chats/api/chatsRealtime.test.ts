@@ -162,5 +162,17 @@ describe("live internal chats in the cache", () => {
     expect(queryClient.getQueryData(chatsKeys.users())).toEqual([
       { id: 2, name: "Carla", online: true },
     ]);
+    // A presence batch updates the dots of listed people and adds nobody.
+    socket.serverEmit(channels.user(1), {
+      action: "update",
+      companyId: 1,
+      users: [
+        { id: 2, online: false },
+        { id: 9, online: true },
+      ],
+    });
+    expect(queryClient.getQueryData(chatsKeys.users())).toEqual([
+      { id: 2, name: "Carla", online: false },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ChatDTO, ChatMessageDTO } from "@atrium/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeContext } from "../../../realtime/eventTable";
+import { presenceChanges } from "../../../realtime/presence";
 import { chatsKeys, type ChatUserOption } from "./chatsApi";
 import {
   addChatToCaches,
@@ -74,6 +75,16 @@ export function applyUserToChatPicker(queryClient: QueryClient, payload: Payload
     const id = Number(payload.userId ?? user?.id);
     queryClient.setQueryData<ChatUserOption[]>(chatsKeys.users(), (list) =>
       list?.filter((option) => option.id !== id),
+    );
+    return;
+  }
+  if (Array.isArray(payload.users)) {
+    // A presence batch: the online dots of people already listed.
+    const changes = new Map(presenceChanges(payload).map((c) => [c.id, c.online]));
+    queryClient.setQueryData<ChatUserOption[]>(chatsKeys.users(), (list) =>
+      list?.map((option) =>
+        changes.has(option.id) ? { ...option, online: changes.get(option.id)! } : option,
+      ),
     );
     return;
   }

@@ -13,6 +13,7 @@ import { useChatForm } from "../hooks/useChatForm";
 import { useChatUsers } from "../hooks/useChatUsers";
 import { ChatUserPicker } from "./ChatUserPicker";
 import { SubmitButton } from "../../../components/form/SubmitButton";
+import { validationText } from "../../../app/validation";
 
 interface ChatDialogProps {
   /** Absent: a new chat. */
@@ -58,7 +59,7 @@ export function ChatDialog({ chat, meId, onClose, onSaved }: ChatDialogProps) {
                   loading={users.loading}
                   value={field.value}
                   onChange={field.onChange}
-                  error={fieldState.error?.message}
+                  error={validationText(fieldState.error?.message)}
                 />
               )}
             />

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../../app/toast/Toaster";
 import { bindRealtimeEvents } from "../../../realtime/eventTable";
 import { FakeSocket } from "../../../test/FakeSocket";
-import { mockFetch, type MockReply } from "../../../test/fetchMock";
+import { mockFetch, route, routeTable, type MockReply } from "../../../test/fetchMock";
 import { makeUser } from "../../../test/fixtures";
 import { fakeAuth, testQueryClient } from "../../../test/render";
 import { AuthContext } from "../../auth/hooks/useAuth";
@@ -26,41 +26,46 @@ interface Setup {
   chats: ChatDTO[];
   messages?: ChatMessageDTO[];
   path?: string;
-  send?: () => MockReply;
+  send?: () => MockReply<ChatMessageDTO>;
 }
 
 function renderChats({ me = admin, chats, messages = [], path = "/chats", send }: Setup) {
-  const routes: Parameters<typeof mockFetch>[0] = {
-    "GET /chats": { body: page(chats) },
-    "GET /users/list": {
+  const routes = [
+    route("GET /chats", { body: page(chats) }),
+    route("GET /users/list", {
       body: [
         { id: 1, name: "Admin", online: true },
         { id: 7, name: "Ana", online: true },
         { id: 8, name: "Bia", online: false },
       ],
-    },
-    "POST /chats": ({ init }) => {
+    }),
+    route("POST /chats", ({ init }) => {
       const body = JSON.parse(String(init.body)) as { title: string };
       return { status: 201, body: makeChat({ id: 90, title: body.title }) };
-    },
-  };
+    }),
+  ];
   for (const chat of chats) {
-    routes[`GET /chats/${chat.uuid}`] = { body: chat };
-    routes[`GET /chats/${chat.id}/messages`] = { body: page(messages) };
-    routes[`POST /chats/${chat.id}/read`] = { body: chat };
-    routes[`DELETE /chats/${chat.id}`] = { status: 204 };
-    routes[`POST /chats/${chat.id}/messages`] = ({ init }) =>
-      send?.() ?? {
-        status: 201,
-        body: makeChatMessage({
-          id: 700,
-          chatId: chat.id,
-          senderId: me.id,
-          message: (JSON.parse(String(init.body)) as { message: string }).message,
-        }),
-      };
+    routes.push(
+      route(`GET /chats/${chat.uuid}`, { body: chat }),
+      route(`GET /chats/${chat.id}/messages`, { body: page(messages) }),
+      route(`POST /chats/${chat.id}/read`, { body: chat }),
+      route(`DELETE /chats/${chat.id}`, { status: 204 }),
+      route(
+        `POST /chats/${chat.id}/messages`,
+        ({ init }) =>
+          send?.() ?? {
+            status: 201,
+            body: makeChatMessage({
+              id: 700,
+              chatId: chat.id,
+              senderId: me.id,
+              message: (JSON.parse(String(init.body)) as { message: string }).message,
+            }),
+          },
+      ),
+    );
   }
-  const fetch = mockFetch(routes);
+  const fetch = mockFetch(routeTable(routes));
   const queryClient = testQueryClient();
   const router = createMemoryRouter(
     [
@@ -101,7 +106,7 @@ const composer = () => screen.getByRole("textbox", { name: "Digite uma mensagem"
 const posts = (calls: string[], suffix: string) =>
   calls.filter((call) => call.startsWith("POST /chats/") && call.endsWith(suffix));
 
-describe("internal chat screen (admin-operator §2.14)", { timeout: 15_000 }, () => {
+describe("internal chat screen (admin-operator §2.14)", () => {
   it("offers 'Nova' to admins only", async () => {
     renderChats({ me: admin, chats: [] });
     expect(await screen.findByRole("button", { name: "Nova" })).toBeInTheDocument();
@@ -232,7 +237,7 @@ describe("internal chat screen (admin-operator §2.14)", { timeout: 15_000 }, ()
     await user.click(await screen.findByRole("button", { name: "Nova" }));
     const dialog = screen.getByRole("dialog", { name: "Nova conversa" });
     await user.click(within(dialog).getByRole("button", { name: "Salvar" }));
-    expect(await within(dialog).findByText("Required")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Obrigatório")).toBeInTheDocument();
 
     await user.type(within(dialog).getByRole("textbox", { name: "Título" }), "Plantão");
     await user.click(within(dialog).getByRole("combobox", { name: "Usuários" }));

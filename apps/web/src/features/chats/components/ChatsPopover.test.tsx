@@ -1,17 +1,19 @@
-import { channels, SEARCH_DEBOUNCE_MS, type ChatDTO } from "@atrium/shared";
+import { channels, type ChatDTO } from "@atrium/shared";
 import { act, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { bindRealtimeEvents } from "../../../realtime/eventTable";
 import { FakeSocket } from "../../../test/FakeSocket";
 import { mockFetch } from "../../../test/fetchMock";
 import { makeUser } from "../../../test/fixtures";
 import { fakeAuth, testQueryClient } from "../../../test/render";
 import { AuthContext } from "../../auth/hooks/useAuth";
-import { useChatsBadge } from "../hooks/useChatsUnread";
+import { resetChatsDot, useChatsBadge } from "../hooks/useChatsUnread";
+import { cacheNotified } from "../../../test/realtime";
+import { chatsKeys } from "../api/chatsApi";
 import { makeChat, makeChatMessage, page } from "../test/chatFixtures";
 import { ChatsPopover } from "./ChatsPopover";
 
@@ -20,6 +22,13 @@ const me = makeUser({ id: 7, name: "Ana", profile: "user" });
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
+
+/** The side menu's 'Chat Interno' entry dot, as the drawer reads it. */
+function MenuDot() {
+  return <p data-testid="menu-dot">{useChatsBadge() ? "dot" : "no dot"}</p>;
+}
+
+beforeEach(() => resetChatsDot());
 
 function renderPopover(list: (search: string, pageNumber: number) => ChatDTO[], hasMore = false) {
   const { calls } = mockFetch({
@@ -37,6 +46,7 @@ function renderPopover(list: (search: string, pageNumber: number) => ChatDTO[], 
         element: (
           <>
             <ChatsPopover />
+            <MenuDot />
             <Where />
           </>
         ),
@@ -71,7 +81,7 @@ const unread = (id: number, count: number, extra: Partial<ChatDTO> = {}) =>
 
 const dotButton = () => screen.getByRole("button", { name: /^Chat interno/, hidden: true });
 
-describe("top-bar chats popover (agent-core §2)", { timeout: 15_000 }, () => {
+describe("top-bar chats popover (agent-core §2)", () => {
   it("shows a dot while I have unread chats, cleared when the popover opens", async () => {
     const { socket } = renderPopover(() => [
       unread(1, 2, { lastMessage: "Reunião às 15h" }),
@@ -80,9 +90,12 @@ describe("top-bar chats popover (agent-core §2)", { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect(dotButton()).toHaveAccessibleName("Chat interno: há mensagens não lidas"),
     );
+    expect(screen.getByTestId("menu-dot")).toHaveTextContent(/^dot$/);
     const user = userEvent.setup();
     await user.click(dotButton());
     expect(dotButton()).toHaveAccessibleName("Chat interno");
+    // The 'Chat Interno' menu entry's dot clears with it.
+    expect(screen.getByTestId("menu-dot")).toHaveTextContent("no dot");
     const popover = await screen.findByRole("dialog", { name: "Chat Interno" });
     expect(await within(popover).findByText("Reunião às 15h")).toBeVisible();
     await user.keyboard("{Escape}");
@@ -99,6 +112,7 @@ describe("top-bar chats popover (agent-core §2)", { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect(dotButton()).toHaveAccessibleName("Chat interno: há mensagens não lidas"),
     );
+    expect(screen.getByTestId("menu-dot")).toHaveTextContent(/^dot$/);
   });
 
   it("has no dot without unread messages and says 'Nenhum registro' when empty", async () => {
@@ -121,7 +135,7 @@ describe("top-bar chats popover (agent-core §2)", { timeout: 15_000 }, () => {
     await within(popover).findByText("Vendas");
     await user.type(within(popover).getByRole("searchbox", { name: "Pesquisar conversas" }), "equ");
     expect(calls.filter((c) => c.includes("searchParam=equ"))).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    // One search once typing stops: never one per letter.
     await waitFor(() =>
       expect(calls.filter((c) => c.includes("searchParam=e"))).toEqual([
         "GET /chats?searchParam=equ&pageNumber=1",
@@ -134,10 +148,10 @@ describe("top-bar chats popover (agent-core §2)", { timeout: 15_000 }, () => {
 });
 
 describe("the /chats menu dot", () => {
-  let calls: string[] = [];
+  let queryClient = testQueryClient();
   function wrapper(chats: ChatDTO[]) {
-    calls = mockFetch({ "GET /chats": { body: page(chats) } }).calls;
-    const queryClient = testQueryClient();
+    mockFetch({ "GET /chats": { body: page(chats) } });
+    queryClient = testQueryClient();
     return ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>
         <AuthContext.Provider value={fakeAuth(me)}>{children}</AuthContext.Provider>
@@ -158,8 +172,16 @@ describe("the /chats menu dot", () => {
       [7, "Ana", 0],
     ]);
     const { result } = renderHook(useChatsBadge, { wrapper: wrapper([others]) });
-    await waitFor(() => expect(calls).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the chats are in the cache and the hook was told, it has decided.
+    await waitFor(() =>
+      expect(
+        queryClient
+          .getQueryCache()
+          .findAll({ queryKey: chatsKeys.all })
+          .map((q) => q.state.status),
+      ).toContain("success"),
+    );
+    await act(cacheNotified);
     expect(result.current).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useAuth } from "../../auth/hooks/useAuth";
 import { chatsListOptions, flattenChats } from "../api/chatsQueries";
 import { myUnreads } from "../api/chatsCache";
@@ -12,18 +12,50 @@ export function useChatsUnreadTotal(): number {
   return flattenChats(query.data).reduce((sum, chat) => sum + myUnreads(chat, userId), 0);
 }
 
-/** The /chats menu entry's dot: any of my chats has unread messages. */
-export function useChatsBadge(): boolean {
-  return useChatsUnreadTotal() > 0;
-}
+/**
+ * How many unread messages each user has been shown by opening the chats popover. One store
+ * for the top-bar button and the /chats menu entry, so that both dots clear together.
+ */
+const acknowledged = new Map<number, number>();
+const listeners = new Set<() => void>();
+const acknowledgedStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: (userId: number) => acknowledged.get(userId) ?? 0,
+  set(userId: number, value: number) {
+    if (acknowledgedStore.get(userId) === value) return;
+    acknowledged.set(userId, value);
+    for (const listener of [...listeners]) listener();
+  },
+};
 
 /**
- * The top-bar popover's dot (agent-core §2, §4): on while there are unread messages I have not
- * been shown, cleared when the popover opens; a later message turns it on again.
+ * The chats dot (agent-core §2, §4): on while there are unread messages I have not been shown,
+ * cleared when the popover opens — on the top-bar button and the 'Chat Interno' menu entry
+ * alike; a later message turns it on again.
  */
 export function useChatsDot(total: number) {
-  const [acknowledged, setAcknowledged] = useState(0);
+  const { user } = useAuth();
+  const userId = user?.id ?? 0;
+  const seen = useSyncExternalStore(acknowledgedStore.subscribe, () =>
+    acknowledgedStore.get(userId),
+  );
   // Messages read elsewhere lower the total: what comes next must show the dot again.
-  if (total < acknowledged) setAcknowledged(total);
-  return { dot: total > acknowledged, clear: () => setAcknowledged(total) };
+  useEffect(() => {
+    if (total < seen) acknowledgedStore.set(userId, total);
+  }, [total, seen, userId]);
+  return { dot: total > seen, clear: () => acknowledgedStore.set(userId, total) };
+}
+
+/** Forgets what was shown (tests start from a fresh session). */
+export function resetChatsDot(): void {
+  acknowledged.clear();
+  for (const listener of [...listeners]) listener();
+}
+
+/** The /chats menu entry's dot: the same as the chats popover's. */
+export function useChatsBadge(): boolean {
+  return useChatsDot(useChatsUnreadTotal()).dot;
 }

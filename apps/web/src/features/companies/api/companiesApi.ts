@@ -66,6 +66,8 @@ export interface CompanyPayload {
   email: string;
   /** The first admin user's password (create only). */
   password?: string;
+  /** The first admin user's own name (create only); absent → the e-mail's name. */
+  adminName?: string;
   document: string;
   phone: string;
   status: boolean;
@@ -130,6 +132,9 @@ export const companiesApi = {
     api.patch<OperatorCompanyDTO>(`/companies/lastSendPayment/${id}`, {
       lastSendPaymentAt: nowStamp(),
     }),
+  /** PATCH /companies/:id/payment-status: any step of the billing cycle (undo included). */
+  setPaymentStatus: (id: number, paymentStatus: PaymentStatus) =>
+    api.patch<OperatorCompanyDTO>(`/companies/${id}/payment-status`, { paymentStatus }),
   resendAccessEmail: (id: number) => api.patch(`/companies/${id}/reset-password`),
   closeAllTickets: (id: number) => api.patch(`/tickets/${id}/close-all`),
   uploadFile: (id: number, kind: CompanyFileKind, file: File) =>

@@ -9,6 +9,7 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { InstanceDTO } from "../api/companiesApi";
+import { DateField } from "../../../components/form/DateField";
 import { DUE_PRESETS, type CompanyFilters } from "../lib/companyFilters";
 
 interface CompaniesFiltersProps {
@@ -102,14 +103,13 @@ export function CompaniesFilters({ filters, instances, onChange }: CompaniesFilt
       ) : (
         (["periodStart", "periodEnd"] as const).map((key) => (
           <Grid key={key} size={cell}>
-            <TextField
+            <DateField
               fullWidth
               size="small"
-              type="date"
+              id={`filter-${key}`}
               label={t(`filters.${key}`)}
-              slotProps={{ inputLabel: { shrink: true } }}
               value={filters[key]}
-              onChange={(e) => set(key, e.target.value)}
+              onChange={(value) => set(key, value)}
             />
           </Grid>
         ))

@@ -13,6 +13,7 @@ import {
   rowOf,
 } from "../test/companyFixtures";
 import { CompaniesManager } from "./CompaniesManager";
+import { checkedRoutes, type RouteTable } from "../../../test/fetchMock";
 
 const companies = [
   company({ id: 1, name: "Alfa Overdue", dueDate: inDays(-5) }),
@@ -36,10 +37,9 @@ const companies = [
     ],
   }),
 ];
-const routes = (extra: Parameters<typeof mockCompaniesScreen>[1] = {}) =>
-  mockCompaniesScreen(companies, extra);
+const routes = (extra?: RouteTable) => mockCompaniesScreen(companies, extra);
 
-describe("Settings › Companies", { timeout: 30_000 }, () => {
+describe("Settings › Companies", () => {
   it("colours rows by billing state and shows archived ones only when asked", async () => {
     routes();
     renderScreen(<CompaniesManager />, operator);
@@ -88,7 +88,9 @@ describe("Settings › Companies", { timeout: 30_000 }, () => {
   });
 
   it("a selected company: light blue, no filters, '+ Vencimento', resend access after a warning, Clear", async () => {
-    const { calls } = routes({ "PATCH /companies/4/reset-password": { status: 204 } });
+    const { calls } = routes(
+      checkedRoutes({ "PATCH /companies/4/reset-password": { status: 204 } }),
+    );
     renderScreen(<CompaniesManager />, operator);
     await screen.findByText("Delta Paid");
     const user = userEvent.setup();
@@ -99,13 +101,14 @@ describe("Settings › Companies", { timeout: 30_000 }, () => {
 
     const due = screen.getByLabelText("Data de vencimento");
     await user.clear(due);
-    await user.type(due, "2026-01-31");
+    await user.type(due, "31/01/2026");
     await user.click(screen.getByText("+ Vencimento"));
-    expect(due).toHaveValue("2026-02-28");
+    expect(due).toHaveValue("28/02/2026");
 
     await user.click(screen.getByText("Reenviar e-mail de acesso"));
     const dialog = screen.getByRole("dialog");
-    expect(dialog).toHaveTextContent("REDEFINIDA");
+    expect(dialog).toHaveTextContent("link para REDEFINIR a senha");
+    expect(dialog).toHaveTextContent("A senha atual continua valendo até o link ser usado");
     await user.click(within(dialog).getByText("Confirmar"));
     expect(await screen.findByText("O email de acesso foi reenviado com sucesso!")).toBeVisible();
     expect(calls).toContain("PATCH /companies/4/reset-password");

@@ -71,6 +71,7 @@ export function CompaniesManager() {
           actions={actions}
           onSelect={(company) => setSelectedId(company.id === selectedId ? null : company.id)}
           onRestart={restart}
+          onPayment={(company, status) => setPending({ kind: "payment", company, status })}
         />
         {!loading && rows.length === 0 && <EmptyState message={t("empty")} />}
       </Paper>

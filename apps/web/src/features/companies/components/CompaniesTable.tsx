@@ -1,4 +1,4 @@
-import { COMPANY_ROW_COLORS, companyRowState } from "@atrium/shared";
+import { COMPANY_ROW_COLORS, companyRowState, type PaymentStatus } from "@atrium/shared";
 import RadioButtonCheckedIcon from "@mui/icons-material/RadioButtonChecked";
 import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
 import IconButton from "@mui/material/IconButton";
@@ -38,6 +38,7 @@ interface CompaniesTableProps {
   actions: CompanyActions;
   onSelect(company: OperatorCompanyDTO): void;
   onRestart(company: OperatorCompanyDTO, connection: CompanyConnectionDTO): void;
+  onPayment(company: OperatorCompanyDTO, status: PaymentStatus): void;
 }
 
 /** Every company with its billing highlight (§2.3 row colours). */
@@ -49,6 +50,7 @@ export function CompaniesTable({
   actions,
   onSelect,
   onRestart,
+  onPayment,
 }: CompaniesTableProps) {
   const { t } = useTranslation("companies");
   return (
@@ -91,6 +93,7 @@ export function CompaniesTable({
                 company={company}
                 actions={actions}
                 onRestart={(connection) => onRestart(company, connection)}
+                onPayment={(status) => onPayment(company, status)}
               />
             </TableRow>
           );

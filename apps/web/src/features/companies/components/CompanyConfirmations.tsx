@@ -1,3 +1,4 @@
+import type { PaymentStatus } from "@atrium/shared";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import type { CompanyConnectionDTO, OperatorCompanyDTO } from "../api/companiesApi";
@@ -6,9 +7,13 @@ import type { CompanyConfirmation } from "./CompanyEditor";
 
 export type PendingConfirmation =
   | { kind: CompanyConfirmation; company: OperatorCompanyDTO }
-  | { kind: "restart"; company: OperatorCompanyDTO; connection: CompanyConnectionDTO };
+  | { kind: "restart"; company: OperatorCompanyDTO; connection: CompanyConnectionDTO }
+  | { kind: "payment"; company: OperatorCompanyDTO; status: PaymentStatus };
 
-/** The confirmations of §8: resend access (resets the password), close all, archive, delete, restart. */
+/**
+ * The confirmations of §8: resend access (resets the password), close all, archive, delete,
+ * restart; and each step of the billing cycle.
+ */
 export function CompanyConfirmations({
   pending,
   actions,
@@ -24,7 +29,11 @@ export function CompanyConfirmations({
   if (!pending) return null;
   const { company } = pending;
   const key =
-    pending.kind === "archive" && company.archived ? "unarchive" : (pending.kind as string);
+    pending.kind === "payment"
+      ? `payment.${pending.status}`
+      : pending.kind === "archive" && company.archived
+        ? "unarchive"
+        : (pending.kind as string);
   const run = () => {
     switch (pending.kind) {
       case "resendAccess":
@@ -41,6 +50,9 @@ export function CompanyConfirmations({
         break;
       case "restart":
         actions.restart.mutate({ connectionId: pending.connection.id, companyId: company.id });
+        break;
+      case "payment":
+        actions.payment.mutate({ company, status: pending.status });
         break;
     }
     onClose();

@@ -3,6 +3,7 @@ import ChatOutlinedIcon from "@mui/icons-material/ChatOutlined";
 import FacebookIcon from "@mui/icons-material/Facebook";
 import InstagramIcon from "@mui/icons-material/Instagram";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
+import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
 import type SvgIcon from "@mui/material/SvgIcon";
 import Tooltip from "@mui/material/Tooltip";
@@ -19,13 +20,16 @@ const ICONS: Record<ChannelType, typeof SvgIcon> = {
 
 /**
  * One icon per connection, red when it is not CONNECTED; a Baileys icon is a button that
- * offers a restart (§2.3).
+ * offers a restart (§2.3), and spins while the restart runs (it waits for the session).
  */
 export function CompanyConnections({
   connections,
+  restartingId,
   onRestart,
 }: {
   connections: CompanyConnectionDTO[];
+  /** The connection whose restart is running: a spinner in place of its icon. */
+  restartingId: number | null;
   onRestart(connection: CompanyConnectionDTO): void;
 }) {
   const { t } = useTranslation(["companies", "connections"]);
@@ -45,6 +49,16 @@ export function CompanyConnections({
         data-connected={connected}
       />
     );
+    if (connection.id === restartingId) {
+      return (
+        <span key={connection.id} style={{ display: "inline-flex", padding: 5 }}>
+          <CircularProgress
+            size={20}
+            aria-label={t("table.restarting", { name: connection.name })}
+          />
+        </span>
+      );
+    }
     return (
       <Tooltip key={connection.id} title={label}>
         {connection.channelType === "BAILEYS" ? (

@@ -9,6 +9,7 @@ import type { PlanDTO } from "../../plans/api/plansApi";
 import type { InstanceDTO } from "../api/companiesApi";
 import type { CompanyFormValues } from "../lib/companyForm";
 import { FormSelect } from "./FormSelect";
+import { FormDateField } from "../../../components/form/FormDateField";
 
 interface CompanyFormProps {
   form: UseFormReturn<CompanyFormValues>;
@@ -25,7 +26,8 @@ export function CompanyFormFields({ form, isNew, plans, instances }: CompanyForm
   const { control } = form;
   // Own ids: the user modal (opened from this screen) has fields with the same names.
   const field = (
-    name: "name" | "email" | "password" | "document" | "phone" | "dueDate" | "segments",
+    name:
+      "name" | "email" | "adminName" | "password" | "document" | "phone" | "dueDate" | "segments",
   ) => ({
     ...textFieldProps(form, name),
     id: `company-${name}`,
@@ -42,6 +44,16 @@ export function CompanyFormFields({ form, isNew, plans, instances }: CompanyForm
       <Grid size={cell}>
         <TextField label={t("form.email")} type="email" required fullWidth {...field("email")} />
       </Grid>
+      {isNew && (
+        <Grid size={cell}>
+          <TextField
+            label={t("form.adminName")}
+            fullWidth
+            {...field("adminName")}
+            helperText={field("adminName").helperText ?? t("form.adminNameHint")}
+          />
+        </Grid>
+      )}
       {isNew && (
         <Grid size={cell}>
           <PasswordField
@@ -99,12 +111,12 @@ export function CompanyFormFields({ form, isNew, plans, instances }: CompanyForm
         />
       </Grid>
       <Grid size={cell}>
-        <TextField
+        <FormDateField
+          control={control}
+          name="dueDate"
+          id="company-dueDate"
           label={t("form.dueDate")}
-          type="date"
           fullWidth
-          slotProps={{ inputLabel: { shrink: true } }}
-          {...field("dueDate")}
         />
       </Grid>
       <Grid size={cell}>

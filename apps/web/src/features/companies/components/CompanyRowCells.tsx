@@ -1,4 +1,4 @@
-import Button from "@mui/material/Button";
+import type { PaymentStatus } from "@atrium/shared";
 import TableCell from "@mui/material/TableCell";
 import Typography from "@mui/material/Typography";
 import { format, isValid, parseISO } from "date-fns";
@@ -8,6 +8,7 @@ import type { CompanyConnectionDTO, OperatorCompanyDTO } from "../api/companiesA
 import type { CompanyActions } from "../hooks/useCompanyActions";
 import { CompanyConnections } from "./CompanyConnections";
 import { CompanyFileCell } from "./CompanyFileCell";
+import { PaymentStatusCell } from "./PaymentStatusCell";
 
 function day(value: string | null | undefined): string {
   if (!value) return "-";
@@ -35,10 +36,13 @@ export function CompanyRowCells({
   company,
   actions,
   onRestart,
+  onPayment,
 }: {
   company: OperatorCompanyDTO;
   actions: CompanyActions;
   onRestart(connection: CompanyConnectionDTO): void;
+  /** A step of the billing cycle, to confirm. */
+  onPayment(status: PaymentStatus): void;
 }) {
   const { t } = useTranslation("companies");
   const fileBusy = actions.uploadFile.isPending || actions.deleteFile.isPending;
@@ -54,7 +58,6 @@ export function CompanyRowCells({
       />
     </TableCell>
   );
-  const payment = company.paymentStatus ?? "PENDING";
   return (
     <>
       <TableCell>{company.instance?.name ?? "-"}</TableCell>
@@ -81,22 +84,11 @@ export function CompanyRowCells({
         )}
       </TableCell>
       <TableCell sx={{ whiteSpace: "nowrap" }}>
-        {payment === "PENDING" ? (
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={actions.paymentRequest.isPending}
-            aria-label={t("table.sendPayment", { name: company.name })}
-            onClick={() => actions.paymentRequest.mutate(company)}
-          >
-            {t("paymentStatuses.PENDING")}
-          </Button>
-        ) : (
-          <TwoLines
-            first={t(`paymentStatuses.${payment}`)}
-            second={company.lastSendPaymentAt && day(company.lastSendPaymentAt)}
-          />
-        )}
+        <PaymentStatusCell
+          company={company}
+          busy={actions.payment.isPending}
+          onStep={(status) => onPayment(status)}
+        />
       </TableCell>
       {fileCell("invoice")}
       {fileCell("note")}
@@ -108,7 +100,11 @@ export function CompanyRowCells({
         />
       </TableCell>
       <TableCell sx={{ whiteSpace: "nowrap" }}>
-        <CompanyConnections connections={company.whatsapps ?? []} onRestart={onRestart} />
+        <CompanyConnections
+          connections={company.whatsapps ?? []}
+          restartingId={actions.restart.isPending ? actions.restart.variables.connectionId : null}
+          onRestart={onRestart}
+        />
       </TableCell>
     </>
   );

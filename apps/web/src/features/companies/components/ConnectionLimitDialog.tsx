@@ -2,6 +2,7 @@ import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -11,7 +12,10 @@ import { textFieldProps } from "../../../components/form/textFieldProps";
 import { CONNECTION_LIMIT_KEYS } from "../../plans/api/plansApi";
 import type { CompanyFormValues } from "../lib/companyForm";
 
-/** The company's own per-channel connection limits, numeric inputs (§2.3, §5). */
+/**
+ * The company's own per-channel connection limits, numeric inputs (§2.3, §5); 0 means the
+ * plan's limit applies, which the dialog says.
+ */
 export function ConnectionLimitDialog({
   form,
   open,
@@ -26,17 +30,22 @@ export function ConnectionLimitDialog({
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="limits-title">
       <DialogTitle id="limits-title">{t("form.connectionLimit")}</DialogTitle>
       <DialogContent dividers>
+        <DialogContentText sx={{ mb: 2 }}>{t("limits.explain")}</DialogContentText>
         <Stack spacing={2}>
-          {CONNECTION_LIMIT_KEYS.map((key) => (
-            <TextField
-              key={key}
-              type="number"
-              label={t(`plans:fields.${key}`)}
-              slotProps={{ htmlInput: { min: 0, step: 1 } }}
-              {...textFieldProps(form, `connectionLimit.${key}`)}
-              id={`company-limit-${key}`}
-            />
-          ))}
+          {CONNECTION_LIMIT_KEYS.map((key) => {
+            const field = textFieldProps(form, `connectionLimit.${key}`);
+            return (
+              <TextField
+                key={key}
+                type="number"
+                label={t(`plans:fields.${key}`)}
+                slotProps={{ htmlInput: { min: 0, step: 1 } }}
+                {...field}
+                helperText={field.helperText ?? t("limits.zeroMeansPlan")}
+                id={`company-limit-${key}`}
+              />
+            );
+          })}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,6 +1,7 @@
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
+import { validationText } from "../../../app/validation";
 
 export interface SelectOption {
   value: string | number;
@@ -39,7 +40,7 @@ export function FormSelect<T extends FieldValues>({
           onChange={field.onChange}
           onBlur={field.onBlur}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
+          helperText={validationText(fieldState.error?.message)}
         >
           {emptyLabel !== undefined && (
             <MenuItem value="">

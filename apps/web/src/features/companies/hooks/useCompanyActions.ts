@@ -1,3 +1,4 @@
+import type { PaymentStatus } from "@atrium/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toastFailure } from "../../../api/toastFailure";
@@ -8,6 +9,13 @@ import {
   type CompanyFileKind,
   type OperatorCompanyDTO,
 } from "../api/companiesApi";
+
+export interface PaymentStep {
+  company: OperatorCompanyDTO;
+  status: PaymentStatus;
+  /** Going back after a step (from the toast): no new undo offered. */
+  undo?: boolean;
+}
 
 /** The operator's actions on one company (admin-operator §2.3, §4, §8), each with its toasts. */
 export function useCompanyActions() {
@@ -41,9 +49,25 @@ export function useCompanyActions() {
     onSuccess: succeeded(t("toasts.accessResent")),
     onError: failed,
   });
-  const paymentRequest = useMutation({
-    mutationFn: (company: OperatorCompanyDTO) => companiesApi.recordPaymentRequest(company.id),
-    onSuccess: succeeded(t("toasts.saved")),
+  /**
+   * A step of the billing cycle (§3 paymentStatus). Sending a request from PENDING records its
+   * time (§4, PATCH /companies/lastSendPayment); every step offers its undo in the toast.
+   */
+  const payment = useMutation({
+    mutationFn: ({ company, status }: PaymentStep) =>
+      status === "SENDED" && (company.paymentStatus ?? "PENDING") === "PENDING"
+        ? companiesApi.recordPaymentRequest(company.id)
+        : companiesApi.setPaymentStatus(company.id, status),
+    onSuccess: async (updated, { company, undo }) => {
+      const before = company.paymentStatus ?? "PENDING";
+      if (undo) toast.success(t("toasts.undone"));
+      else
+        toast.success(t("toasts.saved"), {
+          label: t("billing.undo"),
+          run: () => payment.mutate({ company: updated, status: before, undo: true }),
+        });
+      await refresh();
+    },
     onError: failed,
   });
 
@@ -71,7 +95,7 @@ export function useCompanyActions() {
       else toast.error(t("toasts.restartNotConnected"));
       await refresh();
     },
-    onError: () => toast.error(t("toasts.restartFailed")),
+    onError: (err) => toastFailure(err, t("toasts.restartFailed")),
   });
 
   return {
@@ -79,7 +103,7 @@ export function useCompanyActions() {
     remove,
     closeAll,
     resendAccess,
-    paymentRequest,
+    payment,
     uploadFile,
     deleteFile,
     restart,

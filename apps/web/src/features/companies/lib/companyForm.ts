@@ -16,6 +16,8 @@ import type { CompanyPayload, OperatorCompanyDTO } from "../api/companiesApi";
 export interface CompanyFormValues {
   name: string;
   email: string;
+  /** The first admin's own name (create only); empty → the e-mail's name. */
+  adminName: string;
   password: string;
   document: string;
   phone: string;
@@ -45,6 +47,7 @@ const NO_LIMITS: ConnectionLimits = {
 export const EMPTY_COMPANY_FORM: CompanyFormValues = {
   name: "",
   email: "",
+  adminName: "",
   password: "",
   document: "",
   phone: "",
@@ -69,6 +72,7 @@ export const EMPTY_COMPANY_FORM: CompanyFormValues = {
 export const companyFormSchema = z.object({
   name: companyCreateSchema.shape.name,
   email: companyCreateSchema.shape.email,
+  adminName: companyCreateSchema.shape.adminName,
   password: z.preprocess((v) => (v === "" ? undefined : v), passwordField.optional()),
   planId: companyCreateSchema.shape.planId,
   connectionLimit: connectionLimitSchema,
@@ -78,6 +82,7 @@ export function companyToForm(company: OperatorCompanyDTO): CompanyFormValues {
   return {
     name: company.name,
     email: company.email ?? "",
+    adminName: "",
     password: "",
     document: company.document ?? "",
     phone: company.phone ?? "",
@@ -104,6 +109,7 @@ export function formToPayload(values: CompanyFormValues, isNew: boolean): Compan
   return {
     name: values.name.trim(),
     email: values.email.trim(),
+    ...(isNew && values.adminName.trim() ? { adminName: values.adminName.trim() } : {}),
     ...(isNew && values.password ? { password: values.password } : {}),
     document: values.document.trim(),
     phone: values.phone.trim(),

@@ -1,7 +1,7 @@
 import { todayIso } from "@atrium/shared";
 import type userEvent from "@testing-library/user-event";
 import { screen, within } from "@testing-library/react";
-import { mockFetch } from "../../../test/fetchMock";
+import { checkedRoutes, combineRoutes, mockFetch, type RouteTable } from "../../../test/fetchMock";
 import { makeUser } from "../../../test/fixtures";
 import type { OperatorCompanyDTO } from "../api/companiesApi";
 
@@ -54,9 +54,9 @@ export function makeCompany(overrides: Partial<OperatorCompanyDTO> = {}): Operat
 /** The calls the Companies tab makes on open, plus the test's own. */
 export function mockCompaniesScreen(
   companies: OperatorCompanyDTO[] | (() => OperatorCompanyDTO[]),
-  extra: Parameters<typeof mockFetch>[0] = {},
+  extra: RouteTable = checkedRoutes({}),
 ) {
-  return mockFetch({
+  const screenRoutes = checkedRoutes({
     "GET /companies": () => ({ body: typeof companies === "function" ? companies() : companies }),
     "GET /companies/dashboard": {
       body: {
@@ -72,8 +72,8 @@ export function mockCompaniesScreen(
     },
     "GET /instances": { body: [{ id: 1, name: "Principal", address: "http://localhost" }] },
     "GET /plans/all": { body: [{ id: 1, name: "Básico", users: 5, queues: 3 }] },
-    ...extra,
   });
+  return mockFetch(combineRoutes(screenRoutes, extra));
 }
 
 export const companiesTable = () => screen.getByLabelText("Empresas", { selector: "table" });

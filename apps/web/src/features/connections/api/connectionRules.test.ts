@@ -23,6 +23,19 @@ describe("session buttons by status (agent-core §2)", () => {
     ]);
     expect(sessionButtonsFor({ channelType: "WEB_CHAT", status: "DISCONNECTED" })).toEqual([]);
   });
+
+  it.each(["FACEBOOK", "INSTAGRAM", "WHATSAPP_BUSINESS"] as const)(
+    "gives a %s row no QR code: check the token when connected, reconnect otherwise",
+    (channelType) => {
+      expect(sessionButtonsFor({ channelType, status: "CONNECTED" })).toEqual([
+        "checkToken",
+        "disconnect",
+      ]);
+      for (const status of ["DISCONNECTED", "TIMEOUT", "qrcode"] as const) {
+        expect(sessionButtonsFor({ channelType, status })).toEqual(["reconnect"]);
+      }
+    },
+  );
 });
 
 describe("the '!' badge rule", () => {

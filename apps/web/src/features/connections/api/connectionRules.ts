@@ -10,7 +10,15 @@ export function needsAttention(connections: readonly { status: ConnectionStatus 
 }
 
 export type SessionButton =
-  "showQr" | "tryAgain" | "newQr" | "disconnect" | "connecting" | "copyWidget" | "openTestPage";
+  | "showQr"
+  | "tryAgain"
+  | "newQr"
+  | "disconnect"
+  | "connecting"
+  | "copyWidget"
+  | "openTestPage"
+  | "checkToken"
+  | "reconnect";
 
 /** Channels without a session to scan or pair: they are usable as soon as they exist. */
 export const SESSIONLESS_CHANNELS: readonly ChannelType[] = ["WEB_CHAT"];
@@ -31,9 +39,22 @@ export const isRequiredMetaField = (channel: ChannelType, field: MetaField) =>
 /** Channels whose session is a QR code scanned on the phone. */
 export const QR_CHANNELS: readonly ChannelType[] = ["BAILEYS"];
 
+/** Channels signed in with an access token (Meta): no QR code to scan, a token to check. */
+export const TOKEN_CHANNELS: readonly ChannelType[] = [
+  "FACEBOOK",
+  "INSTAGRAM",
+  "WHATSAPP_BUSINESS",
+];
+
+/**
+ * How long 'Conectando' may last without a QR code before the row says it is stuck, why, and
+ * offers to try again (a QR code usually arrives within seconds).
+ */
+export const OPENING_TIMEOUT_MS = 60_000;
+
 /**
  * The session column's buttons by status (agent-core §2 "Connections page"); a connected web
- * chat offers its widget code and its test page instead.
+ * chat offers its widget code and its test page instead, a Meta channel its token check.
  */
 export function sessionButtonsFor(connection: {
   channelType: ChannelType;
@@ -41,6 +62,11 @@ export function sessionButtonsFor(connection: {
 }): SessionButton[] {
   if (SESSIONLESS_CHANNELS.includes(connection.channelType)) {
     return connection.status === "CONNECTED" ? ["copyWidget", "openTestPage"] : [];
+  }
+  // Meta: the token is checked again with the Graph API; there is no QR code to show.
+  if (TOKEN_CHANNELS.includes(connection.channelType)) {
+    if (connection.status === "OPENING") return ["connecting"];
+    return connection.status === "CONNECTED" ? ["checkToken", "disconnect"] : ["reconnect"];
   }
   switch (connection.status) {
     case "qrcode":

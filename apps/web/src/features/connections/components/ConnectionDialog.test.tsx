@@ -10,9 +10,10 @@ import { AuthContext } from "../../auth/hooks/useAuth";
 import type { ConnectionDTO } from "../api/connectionsApi";
 import { makeConnection } from "../test/connectionFixtures";
 import { ConnectionDialog } from "./ConnectionDialog";
+import { makeQueue } from "../../../test/factories";
 
-const sales = { id: 10, name: "Vendas", color: "#1976d2" };
-const support = { id: 11, name: "Suporte", color: "#2e7d32" };
+const sales = makeQueue({ id: 10, name: "Vendas", color: "#1976d2" });
+const support = makeQueue({ id: 11, name: "Suporte", color: "#2e7d32" });
 
 function renderDialog(connection?: ConnectionDTO) {
   const onClose = vi.fn();
@@ -29,21 +30,21 @@ function renderDialog(connection?: ConnectionDTO) {
 
 const jsonBody = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
 
-describe("connection dialog", { timeout: 20_000 }, () => {
+describe("connection dialog", () => {
   it("requires a name of 2 to 50 characters", async () => {
     const { calls } = mockFetch({ "GET /queue": { body: [] } });
     renderDialog();
     const dialog = await screen.findByRole("dialog", { name: "Adicionar conexão" });
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findByText("Required")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Obrigatório")).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^Nome/), "A");
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findByText("Too Short!")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Muito curto!")).toBeInTheDocument();
     await user.click(within(dialog).getByLabelText(/^Nome/));
     await user.paste("b".repeat(50));
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findByText("Too Long!")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Muito longo!")).toBeInTheDocument();
     expect(calls.some((c) => c.startsWith("POST"))).toBe(false);
   });
 
@@ -97,7 +98,7 @@ describe("connection dialog", { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole("combobox", { name: "Canal" }));
     await user.click(await screen.findByRole("option", { name: "Facebook" }));
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findByText("Required")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Obrigatório")).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^ID da página do Facebook/), "1029384756");
     await user.type(within(dialog).getByLabelText(/^Token de acesso/), "EAAG-secret");
     await user.click(within(dialog).getByRole("button", { name: "Gerar" }));

@@ -14,6 +14,7 @@ import { textFieldProps } from "../../../components/form/textFieldProps";
 import { queuesApi, queuesKeys } from "../../queues/api/queuesApi";
 import { QueueMultiSelect } from "../../queues/components/QueueMultiSelect";
 import { generateConnectionToken, type ConnectionFormValues } from "../hooks/connectionFormValues";
+import { validationText } from "../../../app/validation";
 
 /** The session library track; "beta" is the spec's default. */
 const PROVIDERS = ["beta", "stable"] as const;
@@ -96,7 +97,7 @@ export function ConnectionMainFields({ form, isEdit }: Props) {
       <TextField
         {...textFieldProps(form, "token")}
         label={t("dialog.token")}
-        helperText={form.formState.errors.token?.message ?? t("dialog.tokenHint")}
+        helperText={validationText(form.formState.errors.token?.message) ?? t("dialog.tokenHint")}
         autoComplete="off"
         fullWidth
         slotProps={{

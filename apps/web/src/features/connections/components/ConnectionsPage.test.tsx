@@ -11,7 +11,9 @@ import { makeUser } from "../../../test/fixtures";
 import { fakeAuth, testQueryClient } from "../../../test/render";
 import { AuthContext } from "../../auth/hooks/useAuth";
 import { makeConnection } from "../test/connectionFixtures";
+import { OPENING_TIMEOUT_MS } from "../api/connectionRules";
 import { ConnectionsPage } from "./ConnectionsPage";
+import { cacheNotified } from "../../../test/realtime";
 
 const admin = makeUser({ id: 1, profile: "admin" });
 const agent = makeUser({ id: 2, profile: "user" });
@@ -43,7 +45,7 @@ const buttonsIn = (row: HTMLElement) =>
     .concat(within(row).queryAllByRole("link"))
     .map((b) => b.textContent || b.getAttribute("aria-label"));
 
-describe("/connections", { timeout: 20_000 }, () => {
+describe("/connections", () => {
   it("shows an admin every column, the Add button and the row actions", async () => {
     const { calls } = mockFetch({ "GET /whatsapp/": { body: [site] } });
     renderPage(admin);
@@ -105,6 +107,78 @@ describe("/connections", { timeout: 20_000 }, () => {
     expect(session("F-opening")).toEqual(["Conectando"]);
     expect(within(rowOf("F-opening")).getByRole("button", { name: "Conectando" })).toBeDisabled();
     expect(session("Site")).toEqual(["Copiar código do widget", "Abrir página de teste"]);
+  });
+
+  it("offers a Meta row its token check, never a QR code", async () => {
+    const page = makeConnection({
+      id: 21,
+      name: "Página",
+      channelType: "FACEBOOK",
+      status: "CONNECTED",
+    });
+    const insta = makeConnection({
+      id: 22,
+      name: "Insta",
+      channelType: "INSTAGRAM",
+      status: "DISCONNECTED",
+    });
+    const { calls } = mockFetch({
+      "GET /whatsapp/": { body: [page, insta] },
+      "POST /whatsappsession/21": { body: {} },
+      "POST /whatsappsession/22": { body: {} },
+    });
+    renderPage(admin);
+    await screen.findByRole("cell", { name: "Insta" }, { timeout: 10_000 });
+    const session = (name: string) =>
+      buttonsIn(rowOf(name)).filter((label) => !/^(Editar|Excluir) /.test(label ?? ""));
+    expect(session("Página")).toEqual(["Verificar token", "Desconectar"]);
+    expect(session("Insta")).toEqual(["Reconectar"]);
+    const user = userEvent.setup();
+    await user.click(within(rowOf("Página")).getByRole("button", { name: "Verificar token" }));
+    await user.click(within(rowOf("Insta")).getByRole("button", { name: "Reconectar" }));
+    await waitFor(() =>
+      expect(calls).toEqual(
+        expect.arrayContaining(["POST /whatsappsession/21", "POST /whatsappsession/22"]),
+      ),
+    );
+  });
+
+  it("says why a connection is stuck on 'Conectando' after a minute without a QR code, and retries", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const stuck = makeConnection({
+        id: 23,
+        name: "Zap",
+        channelType: "BAILEYS",
+        status: "OPENING",
+      });
+      const { calls } = mockFetch({
+        "GET /whatsapp/": { body: [stuck] },
+        "POST /whatsappsession/23": { body: {} },
+      });
+      renderPage(admin);
+      await screen.findByRole("cell", { name: "Zap" }, { timeout: 10_000 });
+      const row = rowOf("Zap");
+      expect(within(row).getByRole("button", { name: "Conectando" })).toBeDisabled();
+      expect(within(row).getByText("Aguardando o QR Code do WhatsApp…")).toBeInTheDocument();
+      expect(within(row).queryByRole("button", { name: "Tentar novamente" })).toBeNull();
+
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(OPENING_TIMEOUT_MS + 1000);
+      });
+      expect(
+        within(rowOf("Zap")).getByText("Sem QR Code há mais de 1 minuto."),
+      ).toBeInTheDocument();
+      expect(
+        within(rowOf("Zap")).getByText(/não recebeu resposta do WhatsApp/),
+      ).toBeInTheDocument();
+      expect(within(rowOf("Zap")).getByText("Conectando")).toBeInTheDocument(); // the state stays shown
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(within(rowOf("Zap")).getByRole("button", { name: "Tentar novamente" }));
+      await waitFor(() => expect(calls).toContain("POST /whatsappsession/23"));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("sends the session commands", async () => {
@@ -200,7 +274,7 @@ describe("/connections", { timeout: 20_000 }, () => {
     const push = (channel: string, payload: unknown) =>
       act(async () => {
         socket.serverEmit(channel, payload);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await cacheNotified();
       });
     const zap = makeConnection({ id: 5, name: "Zap", channelType: "BAILEYS", status: "OPENING" });
     await push(channels.whatsapp(1), { action: "update", whatsapp: zap });
@@ -254,7 +328,7 @@ describe("/connections", { timeout: 20_000 }, () => {
           action: "update",
           session: { id: 9, retries: 0, updatedAt: new Date().toISOString(), ...patch },
         });
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await cacheNotified();
       });
     // A new code replaces the old one; the dialog stays.
     await session({ status: "qrcode", qrcode: "2@second-code" });

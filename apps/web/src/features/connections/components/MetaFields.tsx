@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { textFieldProps } from "../../../components/form/textFieldProps";
 import { isRequiredMetaField, META_FIELDS } from "../api/connectionRules";
 import type { ConnectionFormValues } from "../hooks/connectionFormValues";
+import { validationText } from "../../../app/validation";
 
 interface Props {
   form: UseFormReturn<ConnectionFormValues>;
@@ -33,7 +34,7 @@ export function MetaFields({ form, channelType, isEdit }: Props) {
           autoComplete="off"
           sx={{ flex: field === "accessToken" ? "1 1 100%" : "1 1 200px" }}
           helperText={
-            (form.formState.errors.config?.[field]?.message as string | undefined) ??
+            validationText(form.formState.errors.config?.[field]?.message as string | undefined) ??
             (field === "accessToken" && isEdit ? t("dialog.meta.accessTokenKeep") : undefined)
           }
         />

@@ -22,6 +22,8 @@ export interface ContactDTO {
   profilePicUrl: string;
   isGroup: boolean;
   channelType: string | null;
+  /** Set for a web-chat visitor: the connection they wrote from. */
+  visitorConnectionId?: number | null;
   companyId: number;
   extraInfo: ContactExtraInfoDTO[];
   tags: ContactTagDTO[];

@@ -30,3 +30,10 @@ export const notesKeys = {
   list: ({ contactId, ticketId }: NoteTarget) =>
     [...notesKeys.all, contactId, ticketId ?? "contact"] as const,
 };
+
+/** The notes of a ticket's contact, newest first: one cache for the drawer and the timeline. */
+export const notesQuery = (target: NoteTarget) => ({
+  queryKey: notesKeys.list(target),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => notesApi.list(target, signal),
+  staleTime: 0,
+});

@@ -6,6 +6,7 @@ import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
+import { phoneOf } from "../api/contactReach";
 import type { ContactDTO } from "../api/contactsApi";
 import { ContactAvatar } from "./ContactAvatar";
 import { TicketNotes } from "./TicketNotes";
@@ -21,6 +22,7 @@ const sectionSx = { p: 1.5, mt: 1.5 } as const;
 /** The drawer's body: identity, notes, then the extra information list. */
 export function ContactDetails({ contact, ticketId, onEdit }: ContactDetailsProps) {
   const { t } = useTranslation("contacts");
+  const phone = phoneOf(contact);
   return (
     <>
       <Paper variant="outlined" sx={{ ...sectionSx, mt: 0, textAlign: "center" }}>
@@ -37,9 +39,11 @@ export function ContactDetails({ contact, ticketId, onEdit }: ContactDetailsProp
         >
           {contact.name}
         </Link>
-        <Typography variant="body2">
-          <Link href={`tel:${contact.number}`}>{contact.number}</Link>
-        </Typography>
+        {phone && (
+          <Typography variant="body2">
+            <Link href={`tel:${phone}`}>{phone}</Link>
+          </Typography>
+        )}
         {contact.email && (
           <Typography variant="body2" sx={{ wordBreak: "break-all" }}>
             <Link href={`mailto:${contact.email}`}>{contact.email}</Link>

@@ -11,6 +11,7 @@ import { fakeAuth, testQueryClient } from "../../../test/render";
 import { AuthContext } from "../../auth/hooks/useAuth";
 import { makeContact } from "../test/contactFixtures";
 import { ContactDrawer } from "./ContactDrawer";
+import { cacheNotified } from "../../../test/realtime";
 
 const me = makeUser({ id: 7, name: "Ana", profile: "user" });
 const maria = makeContact({
@@ -78,6 +79,58 @@ describe("contact drawer", () => {
     expect(await screen.findByRole("dialog", { name: "Editar contato" })).toBeInTheDocument();
   });
 
+  it("a web-chat visitor without a phone: no phone link, and the form saves them without one", async () => {
+    const visitor = makeContact({
+      id: 12,
+      name: "Visitante",
+      number: "",
+      channelType: "WEB_CHAT",
+      visitorConnectionId: 3,
+    });
+    const { requests } = mockFetch({
+      "GET /contacts/12": { body: visitor },
+      "GET /ticket-notes/list": { body: [] },
+      "GET /tags/list": { body: [] },
+      "PUT /contacts/12": ({ init }) => ({
+        body: { ...visitor, ...JSON.parse(String(init.body)) },
+      }),
+    });
+    renderDrawer();
+    const drawer = await screen.findByRole("dialog", { name: "Dados do contato" });
+    await within(drawer).findByRole("button", { name: "Visitante" });
+    expect(within(drawer).queryByRole("link", { name: /^\d|wc-/ })).toBeNull();
+    expect(drawer.querySelector('a[href^="tel:"]')).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(within(drawer).getByRole("button", { name: "Editar" }));
+    const form = await screen.findByRole("dialog", { name: "Editar contato" });
+    const number = await within(form).findByLabelText(/Número do WhatsApp/);
+    expect(number).toHaveValue("");
+    await user.click(within(form).getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(requests.some((r) => r.init.method === "PUT")).toBe(true));
+    const put = requests.find((r) => r.init.method === "PUT");
+    expect(JSON.parse(String(put?.init.body))).toMatchObject({ name: "Visitante", number: "" });
+  });
+
+  it("a Facebook contact's page-scoped id is never shown as a phone", async () => {
+    mockFetch({
+      "GET /contacts/12": {
+        body: makeContact({
+          id: 12,
+          name: "Fã",
+          number: "6543219876543210",
+          channelType: "FACEBOOK",
+        }),
+      },
+      "GET /ticket-notes/list": { body: [] },
+    });
+    renderDrawer();
+    const drawer = await screen.findByRole("dialog", { name: "Dados do contato" });
+    await within(drawer).findByRole("button", { name: "Fã" });
+    expect(within(drawer).queryByText("6543219876543210")).toBeNull();
+    expect(drawer.querySelector('a[href^="tel:"]')).toBeNull();
+  });
+
   it("refreshes with company contact events", async () => {
     mockFetch({
       "GET /contacts/12": { body: maria },
@@ -104,7 +157,7 @@ describe("contact drawer", () => {
           extraInfo: [{ id: 2, name: "Cargo", value: "CEO" }],
         },
       });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await cacheNotified();
     });
     expect(within(drawer).getByRole("button", { name: "Maria Souza" })).toBeInTheDocument();
     expect(within(drawer).getByText("CEO")).toBeInTheDocument();

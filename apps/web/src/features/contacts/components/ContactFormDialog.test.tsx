@@ -36,18 +36,18 @@ describe("contact form dialog", () => {
     const dialog = await screen.findByRole("dialog", { name: "Adicionar contato" });
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findAllByText("Required")).toHaveLength(2); // name, number
+    expect(await within(dialog).findAllByText("Obrigatório")).toHaveLength(2); // name, number
 
     await user.type(within(dialog).getByLabelText(/^Nome/), "A");
     await user.type(within(dialog).getByLabelText(/^Número do WhatsApp/), "1234");
     await user.type(within(dialog).getByLabelText(/^Email/), "not-an-email");
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findAllByText("Too Short!")).toHaveLength(2);
-    expect(within(dialog).getByText("Invalid email")).toBeInTheDocument();
+    expect(await within(dialog).findAllByText("Muito curto!")).toHaveLength(2);
+    expect(within(dialog).getByText("E-mail inválido")).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText(/^Nome/), "x".repeat(60));
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findByText("Too Long!")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Muito longo!")).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
   });
 
@@ -85,7 +85,7 @@ describe("contact form dialog", () => {
     await user.type(within(second).getByLabelText("Valor"), "sem nome");
 
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(second).findByText("Required")).toBeInTheDocument();
+    expect(await within(second).findByText("Obrigatório")).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole("button", { name: "Remover informação 2" }));
     expect(within(dialog).getAllByRole("group", { name: /Informação adicional/ })).toHaveLength(1);

@@ -11,6 +11,7 @@ import TableRow from "@mui/material/TableRow";
 import { useTranslation } from "react-i18next";
 import type { ContactDTO } from "../api/contactsApi";
 import { ContactAvatar } from "./ContactAvatar";
+import { phoneOf } from "../api/contactReach";
 
 interface ContactsTableProps {
   contacts: ContactDTO[];
@@ -77,7 +78,7 @@ export function ContactsTable({
                 {contact.name}
               </Link>
             </TableCell>
-            <TableCell sx={{ wordBreak: "break-all" }}>{contact.number}</TableCell>
+            <TableCell sx={{ wordBreak: "break-all" }}>{phoneOf(contact)}</TableCell>
             <TableCell sx={{ display: { xs: "none", sm: "table-cell" }, wordBreak: "break-all" }}>
               {contact.email}
             </TableCell>

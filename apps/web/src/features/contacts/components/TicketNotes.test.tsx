@@ -60,10 +60,10 @@ describe("ticket notes", () => {
     expect(await screen.findByText("Nenhuma observação.")).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Salvar" }));
-    expect(await screen.findByText("Required")).toBeInTheDocument();
+    expect(await screen.findByText("Obrigatório")).toBeInTheDocument();
     await user.type(screen.getByLabelText("Observação"), "a");
     await user.click(screen.getByRole("button", { name: "Salvar" }));
-    expect(await screen.findByText("Too Short!")).toBeInTheDocument();
+    expect(await screen.findByText("Muito curto!")).toBeInTheDocument();
     expect(calls.some((c) => c.startsWith("POST"))).toBe(false);
   });
 

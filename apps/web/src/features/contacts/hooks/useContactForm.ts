@@ -1,4 +1,4 @@
-import { contactSchema, FORM_SUBMIT_DELAY_MS } from "@atrium/shared";
+import { contactSchema, contactUpdateSchema, FORM_SUBMIT_DELAY_MS } from "@atrium/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
@@ -48,8 +48,17 @@ export function useContactForm({ open, contactId, initialValues, onClose, onSave
     staleTime: 0,
   });
 
+  // A web-chat visitor may have typed no phone: their number may stay empty (the server agrees).
+  const visitor = existing.data?.visitorConnectionId != null;
+  const visitorRef = useRef(visitor);
+  visitorRef.current = visitor;
   const form = useForm<ContactFormValues>({
-    resolver: zodResolver(contactSchema) as unknown as Resolver<ContactFormValues>,
+    resolver: ((values, context, options) =>
+      zodResolver(visitorRef.current ? contactUpdateSchema : contactSchema)(
+        values,
+        context,
+        options as never,
+      )) as Resolver<ContactFormValues>,
     defaultValues: emptyContactForm(initialValues),
   });
 

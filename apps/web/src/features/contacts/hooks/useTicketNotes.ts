@@ -5,7 +5,13 @@ import { useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../api/toastError";
 import { toast } from "../../../app/toast/toastStore";
-import { notesApi, notesKeys, type NoteTarget, type TicketNoteDTO } from "../api/notesApi";
+import {
+  notesApi,
+  notesKeys,
+  notesQuery,
+  type NoteTarget,
+  type TicketNoteDTO,
+} from "../api/notesApi";
 
 /** The note form validates the one field with the shared noteSchema ('Required', 'Too Short!'). */
 const noteFormSchema = noteSchema.pick({ note: true });
@@ -23,11 +29,7 @@ export function useTicketNotes(target: NoteTarget) {
   const queryClient = useQueryClient();
   const key = notesKeys.list(target);
 
-  const list = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => notesApi.list(target, signal),
-    staleTime: 0,
-  });
+  const list = useQuery(notesQuery(target));
 
   const form = useForm<NoteFormValues>({
     resolver: zodResolver(noteFormSchema) as unknown as Resolver<NoteFormValues>,

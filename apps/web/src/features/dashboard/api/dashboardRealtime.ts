@@ -1,5 +1,6 @@
 import type { DashboardDTO } from "@atrium/shared";
 import type { QueryClient } from "@tanstack/react-query";
+import { presenceChanges } from "../../../realtime/presence";
 import { dashboardKeys } from "./dashboardApi";
 
 /** Ticket events arriving within this time lead to one dashboard refetch. */
@@ -21,20 +22,22 @@ export function scheduleDashboardRefresh(queryClient: QueryClient): void {
   }, DASHBOARD_REFRESH_DELAY_MS);
 }
 
-/** company-{id}-user row: an attendant going online or offline. */
+/** company-{id}-user row: attendants going online or offline. */
 export function applyPresenceToDashboard(
   queryClient: QueryClient,
   payload: Record<string, unknown>,
 ): void {
-  const user = payload.user as { id?: unknown; online?: unknown } | undefined;
-  if (payload.action !== "update" || !user || typeof user.online !== "boolean") return;
-  const id = Number(user.id);
-  const online = user.online;
+  const changes = new Map(presenceChanges(payload).map((c) => [c.id, c.online]));
+  if (changes.size === 0) return;
   queryClient.setQueriesData<DashboardDTO>({ queryKey: dashboardKeys.all }, (data) => {
-    if (!data?.attendants.some((a) => a.id === id && a.online !== online)) return data;
+    if (!data?.attendants.some((a) => changes.has(a.id) && a.online !== changes.get(a.id))) {
+      return data;
+    }
     return {
       ...data,
-      attendants: data.attendants.map((a) => (a.id === id ? { ...a, online } : a)),
+      attendants: data.attendants.map((a) =>
+        changes.has(a.id) ? { ...a, online: changes.get(a.id)! } : a,
+      ),
     };
   });
 }

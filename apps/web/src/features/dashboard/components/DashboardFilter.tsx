@@ -4,7 +4,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
-import { textFieldProps } from "../../../components/form/textFieldProps";
+import { FormDateField } from "../../../components/form/FormDateField";
 import type { DashboardQuery } from "../api/dashboardApi";
 import { PERIOD_OPTIONS, type FilterMode } from "../api/dashboardFilter";
 import { useDashboardFilter } from "../hooks/useDashboardFilter";
@@ -43,21 +43,19 @@ export function DashboardFilter({ busy, onApply }: DashboardFilterProps) {
       </TextField>
       {mode === "date" ? (
         <>
-          <TextField
-            {...textFieldProps(form, "dateFrom")}
-            type="date"
+          <FormDateField
+            control={form.control}
+            name="dateFrom"
             size="small"
             label={t("filter.dateFrom")}
             sx={FIELD_SX}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField
-            {...textFieldProps(form, "dateTo")}
-            type="date"
+          <FormDateField
+            control={form.control}
+            name="dateTo"
             size="small"
             label={t("filter.dateTo")}
             sx={FIELD_SX}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
         </>
       ) : (

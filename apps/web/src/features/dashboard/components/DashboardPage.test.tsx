@@ -66,7 +66,7 @@ function bindSocket(queryClient: QueryClient) {
 const card = (name: string) => screen.getByRole("region", { name });
 const FIRST_LOAD_WAIT = { timeout: DASHBOARD_FIRST_LOAD_MS + 2000 };
 
-describe("dashboard (agent-core §2, §5)", { timeout: 15_000 }, () => {
+describe("dashboard (agent-core §2, §5)", () => {
   afterEach(() => vi.useRealTimers());
 
   it("loads one second after opening, with skeletons meanwhile", async () => {
@@ -150,10 +150,11 @@ describe("dashboard (agent-core §2, §5)", { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     const from = screen.getByLabelText("Data inicial");
     await user.clear(from);
-    await user.type(from, "2026-03-20");
+    await user.type(from, "20032026");
+    expect(from).toHaveValue("20/03/2026");
     const to = screen.getByLabelText("Data final");
     await user.clear(to);
-    await user.type(to, "2026-03-10");
+    await user.type(to, "10/03/2026");
     await user.click(screen.getByRole("button", { name: "Filtrar" }));
     expect(await screen.findByText("A data inicial é posterior à data final")).toBeInTheDocument();
     expect(dashboardCalls()).toHaveLength(1);
@@ -167,12 +168,24 @@ describe("dashboard (agent-core §2, §5)", { timeout: 15_000 }, () => {
     await within(card("Aguardando")).findByText("4", {}, FIRST_LOAD_WAIT);
     const socket = bindSocket(queryClient);
     pending = 5;
+    // On the fake clock: half the delay asks nothing, the whole delay asks once.
+    vi.useFakeTimers();
     act(() => {
       socket.serverEmit(channels.ticket(1), { action: "update", ticket: { id: 3, companyId: 1 } });
       socket.serverEmit(channels.ticket(1), { action: "delete", ticketId: 4 });
     });
-    await new Promise((resolve) => setTimeout(resolve, DASHBOARD_REFRESH_DELAY_MS / 2));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_DELAY_MS / 2);
+    });
     expect(dashboardCalls()).toHaveLength(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_DELAY_MS / 2);
+    });
+    expect(dashboardCalls()).toHaveLength(2);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    vi.useRealTimers();
     expect(await within(card("Aguardando")).findByText("5", {}, FIRST_LOAD_WAIT)).toBeVisible();
     expect(dashboardCalls()).toHaveLength(2);
   });
@@ -192,12 +205,30 @@ describe("dashboard (agent-core §2, §5)", { timeout: 15_000 }, () => {
       expect(within(table).getAllByRole("img", { name: "Online" })).toHaveLength(2),
     );
     expect(within(table).queryByRole("img", { name: "Offline" })).not.toBeInTheDocument();
+    // What the server sends when people come and go: one batch for the company.
+    act(() =>
+      socket.serverEmit(channels.user(1), {
+        action: "update",
+        companyId: 1,
+        users: [
+          { id: 1, online: false },
+          { id: 2, online: false },
+        ],
+      }),
+    );
+    await waitFor(() =>
+      expect(within(table).getAllByRole("img", { name: "Offline" })).toHaveLength(2),
+    );
   });
 
   it("is for admins: a user sees no counters and nothing is asked", async () => {
+    // On the fake clock: well past the moment an admin's page asks (the first test).
+    vi.useFakeTimers();
     const { dashboardCalls } = renderDashboard(makeUser({ profile: "user" }));
-    expect(await screen.findByText("Você não tem permissão para ver o dashboard.")).toBeVisible();
-    await new Promise((resolve) => setTimeout(resolve, DASHBOARD_FIRST_LOAD_MS + 100));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DASHBOARD_FIRST_LOAD_MS * 3);
+    });
+    expect(screen.getByText("Você não tem permissão para ver o dashboard.")).toBeVisible();
     expect(dashboardCalls()).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ const intro = {
 const advanced = { id: 2, title: "Avançado", description: "", video: "xyz", version: "2" };
 const tableOf = (name: string) => screen.getByLabelText(name, { selector: "table" });
 
-describe("Settings › Help", { timeout: 30_000 }, () => {
+describe("Settings › Help", () => {
   it("lists records in the Version 1 and Version 2 tables", async () => {
     const { calls } = mockFetch({ "GET /helps/list": { body: [intro, advanced] } });
     renderScreen(<HelpRecordsManager />, operator);
@@ -61,7 +61,10 @@ describe("Settings › Help", { timeout: 30_000 }, () => {
   it("saves a new record with its version and tells when the list cannot load", async () => {
     let fail = true;
     const { requests } = mockFetch({
-      "GET /helps/list": () => (fail ? { status: 500, body: {} } : { body: [advanced] }),
+      "GET /helps/list": () =>
+        fail
+          ? { status: 500, body: { error: "ERR_INTERNAL", message: "Internal error" } }
+          : { body: [advanced] },
       "POST /helps": { status: 201, body: advanced },
     });
     renderScreen(<HelpRecordsManager />, operator);

@@ -12,9 +12,15 @@ export interface MessageDTO {
   ack: number;
   isDeleted: boolean;
   isEdited: boolean;
+  /** Earlier texts of an edited message, oldest first. */
+  editHistory: { body: string; editedAt: string }[];
   mediaType: MessageMediaType;
   /** Signed: loadable by <img>/<audio> without headers. */
   mediaUrl: string | null;
+  /** The file's type as the server detected it from the bytes; null when not (yet) known. */
+  mimeType: string | null;
+  /** The server's verdict: an inert image/audio/video shown inline (shared rule). */
+  mediaInline: boolean;
   fileName: string | null;
   queueId: number | null;
   queue: { id: number; name: string } | null;
@@ -28,6 +34,8 @@ export interface MessageDTO {
   contact: { id: number; name: string } | null;
   senderId: number | null;
   sender: { id: number; name: string } | null;
+  /** Group tickets: who in the group wrote it. */
+  participant?: string | null;
   error?: string | null;
   createdAt: string;
   updatedAt: string;

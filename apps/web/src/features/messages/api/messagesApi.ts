@@ -9,11 +9,18 @@ export const messagesApi = {
     }),
   sendText: (ticketId: number, input: SendTextInput) =>
     api.post<{ messages: MessageDTO[] }>(`/messages/${ticketId}`, input),
-  /** Multipart: every file under `medias`, the body is the (first) file's name. */
-  sendFiles: (ticketId: number, files: File[], quotedMsgId?: number | null) => {
+  /**
+   * Multipart: every file under `medias`; the body is the caption of the first file, or that
+   * file's name when there is no text (the server then sends no caption).
+   */
+  sendFiles: (
+    ticketId: number,
+    files: File[],
+    { caption, quotedMsgId }: { caption?: string; quotedMsgId?: number | null } = {},
+  ) => {
     const form = new FormData();
     for (const file of files) form.append("medias", file, file.name);
-    form.append("body", files[0]?.name ?? "");
+    form.append("body", caption ?? files[0]?.name ?? "");
     if (quotedMsgId) form.append("quotedMsgId", String(quotedMsgId));
     return api.post<{ messages: MessageDTO[] }>(`/messages/${ticketId}`, form);
   },

@@ -45,4 +45,41 @@ describe("message cache", () => {
     expect(next.pages[0]!.messages[0]!.isDeleted).toBe(true);
     expect(next.pages[0]!.messages[1]!.quotedMsg!.body).toBe("");
   });
+
+  it("a WhatsApp revoke stays as 'deleted' (Baileys and Cloud API); Messenger/Instagram unsend removes it", () => {
+    for (const channel of ["BAILEYS", "WHATSAPP_BUSINESS"] as const) {
+      const next = replaceMessage(
+        data(1, 2),
+        makeMessage({ id: 1, isDeleted: true, body: "" }),
+        channel,
+      );
+      expect(next.pages[0]!.messages.map((m) => [m.id, m.isDeleted])).toEqual([
+        [1, true],
+        [2, false],
+      ]);
+    }
+    for (const channel of ["FACEBOOK", "INSTAGRAM"] as const) {
+      const next = replaceMessage(
+        data(1, 2),
+        makeMessage({ id: 1, isDeleted: true, body: "" }),
+        channel,
+      );
+      expect(next.pages[0]!.messages.map((m) => m.id)).toEqual([2]);
+    }
+  });
+
+  it("an edit replaces the text in place and in the quotes of replies", () => {
+    const reply = makeMessage({
+      id: 3,
+      ticketId: 1,
+      quotedMsg: { id: 1, body: "sábado?", fromMe: false, mediaType: "chat", contact: null },
+    });
+    const next = replaceMessage(
+      appendMessage(data(1), reply),
+      makeMessage({ id: 1, ticketId: 1, body: "domingo?", isEdited: true }),
+      "WHATSAPP_BUSINESS",
+    );
+    expect(next.pages[0]!.messages[0]).toMatchObject({ body: "domingo?", isEdited: true });
+    expect(next.pages[0]!.messages[1]!.quotedMsg!.body).toBe("domingo?");
+  });
 });

@@ -5,12 +5,12 @@ import type { MessageDTO, MessagesPage } from "./messageTypes";
 
 export type MessagesData = InfiniteData<MessagesPage, number>;
 
-/** Channels where a message deleted by the contact disappears instead of showing as deleted. */
-export const REMOVE_DELETED_CHANNELS: readonly ChannelType[] = [
-  "FACEBOOK",
-  "INSTAGRAM",
-  "WHATSAPP_BUSINESS",
-];
+/**
+ * Channels where a message deleted by the contact disappears instead of showing as deleted
+ * (Messenger/Instagram unsend). A WhatsApp revoke — Baileys or Cloud API — shows 'Esta mensagem
+ * foi apagada', as WhatsApp itself does.
+ */
+export const REMOVE_DELETED_CHANNELS: readonly ChannelType[] = ["FACEBOOK", "INSTAGRAM"];
 
 /**
  * A new message joins the newest page (page 1) once, at its end. The send answer and the live
@@ -27,8 +27,8 @@ export function appendMessage(data: MessagesData, message: MessageDTO): Messages
 }
 
 /**
- * A changed message (ack, error, deletion): replaced where it is; on Facebook, Instagram and
- * WhatsApp Business a deletion removes it, elsewhere it shows as deleted.
+ * A changed message (ack, error, edit, deletion): replaced where it is; on Facebook and
+ * Instagram a deletion removes it, elsewhere it shows as deleted.
  */
 export function replaceMessage(
   data: MessagesData,

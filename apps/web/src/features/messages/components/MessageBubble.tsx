@@ -6,11 +6,11 @@ import Typography from "@mui/material/Typography";
 import { format, parseISO } from "date-fns";
 import { useTranslation } from "react-i18next";
 import type { MessageDTO } from "../api/messageTypes";
-import { formatText } from "../lib/formatText";
-import { displayBody } from "../lib/messageRules";
 import { AckIcon } from "./AckIcon";
+import { EditedMark } from "./EditedMark";
 import { MessageMedia } from "./MessageMedia";
 import { MessageOptionsMenu } from "./MessageOptionsMenu";
+import { MessageText } from "./MessageText";
 import { QuotedMessage } from "./QuotedMessage";
 
 interface MessageBubbleProps {
@@ -72,6 +72,15 @@ export function MessageBubble({ message, meId, readOnly, onReply }: MessageBubbl
             {message.sender ? ` · ${message.sender.name}` : ""}
           </Typography>
         )}
+        {message.participant && !mine && (
+          <Typography
+            variant="caption"
+            color="primary.main"
+            sx={{ fontWeight: 600, display: "block" }}
+          >
+            {message.participant}
+          </Typography>
+        )}
         {message.quotedMsg && <QuotedMessage quoted={message.quotedMsg} />}
         {message.isDeleted ? (
           <Typography
@@ -85,11 +94,7 @@ export function MessageBubble({ message, meId, readOnly, onReply }: MessageBubbl
         ) : (
           <>
             <MessageMedia message={message} />
-            {message.body && (
-              <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
-                {formatText(displayBody(message.body))}
-              </Typography>
-            )}
+            <MessageText message={message} />
           </>
         )}
         <Box
@@ -108,7 +113,7 @@ export function MessageBubble({ message, meId, readOnly, onReply }: MessageBubbl
               <ErrorOutlineIcon fontSize="inherit" color="warning" aria-label={errorText} />
             </Tooltip>
           )}
-          {message.isEdited && <span>{t("edited")}</span>}
+          {message.isEdited && !message.isDeleted && <EditedMark history={message.editHistory} />}
           <span>{format(parseISO(message.createdAt), "HH:mm")}</span>
           {message.fromMe && !isNote && <AckIcon ack={message.ack} />}
         </Box>

@@ -2,13 +2,17 @@ import DownloadIcon from "@mui/icons-material/Download";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
+import { inlineElement } from "@atrium/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MessageDTO } from "../api/messageTypes";
 
 const MEDIA_WIDTH = 250;
 
-/** Image preview (click: full size), audio and video players, documents as downloads. */
+/**
+ * Image preview (click: full size), audio and video players, everything else a download chip.
+ * Inline only for an inert type the server detected (an SVG or HTML "image" is a download).
+ */
 export function MessageMedia({ message }: { message: MessageDTO }) {
   const { t } = useTranslation("messages");
   const [zoomed, setZoomed] = useState(false);
@@ -16,9 +20,8 @@ export function MessageMedia({ message }: { message: MessageDTO }) {
   if (!url) return null;
   const name = message.fileName ?? t("media.download");
 
-  switch (message.mediaType) {
-    case "image":
-    case "sticker":
+  switch (inlineElement(message.mediaType, message.mimeType)) {
+    case "img":
       return (
         <>
           <Box

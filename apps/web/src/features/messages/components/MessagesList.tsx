@@ -10,10 +10,13 @@ import type { MessagesView } from "../api/messagesApi";
 import type { MessageDTO } from "../api/messageTypes";
 import { useMessagesScroll } from "../hooks/useMessagesScroll";
 import { useTicketMessages } from "../hooks/useTicketMessages";
+import { useTimeline } from "../hooks/useTimeline";
 import { MessageBubble } from "./MessageBubble";
 
 interface MessagesListProps {
   ticketId: number;
+  /** The ticket's contact: its private notes show in the conversation too. */
+  contactId?: number;
   meId: number;
   view?: MessagesView;
   onReply?(message: MessageDTO): void;
@@ -21,13 +24,21 @@ interface MessagesListProps {
 
 const dayOf = (message: MessageDTO) => format(parseISO(message.createdAt), "dd/MM/yyyy");
 
-/** The conversation: day separators, bubbles, older pages loaded at the top. */
-export function MessagesList({ ticketId, meId, view = "chat", onReply }: MessagesListProps) {
+/**
+ * The conversation: day separators, bubbles, older pages loaded at the top, and the ticket's
+ * private notes in place (managed in the contact drawer).
+ */
+export function MessagesList({
+  ticketId,
+  contactId,
+  meId,
+  view = "chat",
+  onReply,
+}: MessagesListProps) {
   const { t } = useTranslation("messages");
-  const { messages, loading, loadingOlder, hasOlder, loadOlder } = useTicketMessages(
-    ticketId,
-    view,
-  );
+  const loaded = useTicketMessages(ticketId, view);
+  const { loading, loadingOlder, hasOlder, loadOlder } = loaded;
+  const messages = useTimeline(loaded.messages, { ticketId, contactId, hasOlder });
   const scroll = useMessagesScroll(messages, { hasOlder, loadingOlder, loadOlder });
   const readOnly = view === "spy" || !onReply;
 
@@ -62,7 +73,7 @@ export function MessagesList({ ticketId, meId, view = "chat", onReply }: Message
               <MessageBubble
                 message={message}
                 meId={meId}
-                readOnly={readOnly}
+                readOnly={readOnly || message.id < 0}
                 onReply={onReply ?? (() => undefined)}
               />
             </Fragment>

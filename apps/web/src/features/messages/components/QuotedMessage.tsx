@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { MessageDTO } from "../api/messageTypes";
 import { formatText } from "../lib/formatText";
 import { displayBody } from "../lib/messageRules";
+import { previewText } from "../lib/richContent";
 
 type Quoted = NonNullable<MessageDTO["quotedMsg"]>;
 
@@ -13,7 +14,7 @@ export function QuotedMessage({ quoted }: { quoted: Quoted }) {
   const author = quoted.fromMe ? t("quoted.you") : (quoted.contact?.name ?? t("quoted.contact"));
   // A quoted text message without body was deleted (the server blanks deleted bodies).
   const text = quoted.body
-    ? formatText(displayBody(quoted.body))
+    ? formatText(displayBody(previewText(quoted.mediaType, quoted.body)))
     : quoted.mediaType === "chat"
       ? t("deleted")
       : t(`media.${quoted.mediaType}`, { defaultValue: t("media.other") });

@@ -35,29 +35,33 @@ export function useComposer({ ticketId, enabled, replyTo, clearReply }: Composer
   );
 
   const quoted = replyTo ? { id: replyTo.id } : null;
-  const sendText = (body: string) =>
-    sender.mutateAsync({
-      kind: "text",
-      input: {
-        body: signBody(body.trim(), signature.userName, signature.signed),
-        quotedMsg: quoted,
-      },
-    });
+  const signed = (body: string) => signBody(body.trim(), signature.userName, signature.signed);
 
+  /**
+   * Text and files go in one message: the text is the first file's caption, so the contact
+   * gets them together and in the order the agent wrote them, not the file and then the text.
+   */
   const send = async () => {
     if (!enabled || sender.isPending) return;
     typingSignal.stop();
+    const withText = isSendable(text);
     try {
       if (files.length > 0) {
-        await sender.mutateAsync({ kind: "files", files, quotedMsgId: quoted?.id });
+        await sender.mutateAsync({
+          kind: "files",
+          files,
+          caption: withText ? signed(text) : undefined,
+          quotedMsgId: quoted?.id,
+        });
         setFiles([]);
-        clearReply();
-      }
-      if (isSendable(text)) {
-        await sendText(text);
-        setTextState("");
-        clearReply();
-      }
+      } else if (withText) {
+        await sender.mutateAsync({
+          kind: "text",
+          input: { body: signed(text), quotedMsg: quoted },
+        });
+      } else return;
+      if (withText) setTextState("");
+      clearReply();
     } catch {
       // The error toast has told why; what was typed stays.
     }

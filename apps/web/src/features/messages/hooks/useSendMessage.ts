@@ -6,7 +6,7 @@ import type { MessageDTO, SendTextInput } from "../api/messageTypes";
 
 type Sending =
   | { kind: "text"; input: SendTextInput }
-  | { kind: "files"; files: File[]; quotedMsgId?: number | null };
+  | { kind: "files"; files: File[]; caption?: string; quotedMsgId?: number | null };
 
 /** POST /messages/:ticketId, JSON or multipart; the sent messages show at once. */
 export function useSendMessage(ticketId: number) {
@@ -15,7 +15,10 @@ export function useSendMessage(ticketId: number) {
     mutationFn: (sending: Sending) =>
       sending.kind === "text"
         ? messagesApi.sendText(ticketId, sending.input)
-        : messagesApi.sendFiles(ticketId, sending.files, sending.quotedMsgId),
+        : messagesApi.sendFiles(ticketId, sending.files, {
+            caption: sending.caption,
+            quotedMsgId: sending.quotedMsgId,
+          }),
     onSuccess: ({ messages }: { messages: MessageDTO[] }) => {
       for (const message of messages) appendMessageToCaches(queryClient, message);
     },

@@ -21,6 +21,7 @@ import { useConnections } from "../../connections/hooks/useConnections";
 import { queuesApi, queuesKeys } from "../../queues/api/queuesApi";
 import { useApiTestForm } from "../hooks/useApiTestForm";
 import { CodeBlock } from "./CodeBlock";
+import { validationText } from "../../../app/validation";
 
 /** Tries the endpoint as an outside system would: key, connection token, number, text or file. */
 export function ApiTestForm({ freshKey }: { freshKey: string | null }) {
@@ -63,7 +64,7 @@ export function ApiTestForm({ freshKey }: { freshKey: string | null }) {
                 label={t("test.token")}
                 error={Boolean(fieldState.error)}
                 helperText={
-                  fieldState.error?.message ??
+                  validationText(fieldState.error?.message) ??
                   (connections.isSuccess && withToken.length === 0 ? t("test.noTokens") : undefined)
                 }
                 disabled={connections.isPending}

@@ -9,11 +9,12 @@ import { fakeAuth, testQueryClient } from "../../../test/render";
 import { AuthContext } from "../../auth/hooks/useAuth";
 import { makeConnection } from "../../connections/test/connectionFixtures";
 import { MessagesApiPage } from "./MessagesApiPage";
+import { makeQueue } from "../../../test/factories";
 
 const KEY = `atk_1_${"k".repeat(43)}`;
 const zap = makeConnection({ id: 7, name: "Loja", channelType: "BAILEYS", token: "loja-centro" });
 const site = makeConnection({ id: 8, name: "Site", token: "" });
-const sales = { id: 10, name: "Vendas", color: "#1976d2" };
+const sales = makeQueue({ id: 10, name: "Vendas", color: "#1976d2" });
 
 function renderPage() {
   localStorage.setItem("token", "session-token");
@@ -34,7 +35,7 @@ const routes = (hasKey: boolean, apiEnabled = true) => ({
   "GET /queue": { body: [sales] },
 });
 
-describe("/messages-api", { timeout: 20_000 }, () => {
+describe("/messages-api", () => {
   it("documents the endpoint with its headers, notes and curl examples", async () => {
     mockFetch(routes(true));
     renderPage();
@@ -95,7 +96,7 @@ describe("/messages-api", { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const form = await screen.findByRole("form", { name: "Testar envio" });
     await user.click(within(form).getByRole("button", { name: "Enviar" }));
-    await waitFor(() => expect(within(form).getAllByText("Required")).toHaveLength(4));
+    await waitFor(() => expect(within(form).getAllByText("Obrigatório")).toHaveLength(4));
 
     await user.type(within(form).getByLabelText(/^Chave/), KEY);
     await user.click(within(form).getByRole("combobox", { name: /^Token/ }));

@@ -1,9 +1,10 @@
-import { apiTestFormSchema, FORM_SUBMIT_DELAY_MS } from "@atrium/shared";
+import { apiTestFormSchema, FORM_SUBMIT_DELAY_MS, msg } from "@atrium/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../api/ApiError";
 import { toastError } from "../../../api/toastError";
 import { toast } from "../../../app/toast/toastStore";
 import { messagesApiApi, type ApiSendResult } from "../api/messagesApiApi";
@@ -65,13 +66,19 @@ export function useApiTestForm(freshKey: string | null) {
     onError: (err) => {
       setResult(null);
       toastError(err);
+      // The server's field messages (a number without its country code …) under the fields.
+      if (err instanceof ApiError) {
+        for (const [field, message] of Object.entries(err.fields ?? {})) {
+          if (field in EMPTY) form.setError(field as keyof ApiTestFormValues, { message });
+        }
+      }
     },
   });
 
   // Body or file: checked with the other fields, so every missing one shows at once.
   const requireBodyOrFile = () => {
     const missing = !form.getValues("body").trim() && !file;
-    if (missing) form.setError("body", { message: "Required" });
+    if (missing) form.setError("body", { message: msg.required });
     return !missing;
   };
   const onSubmit = form.handleSubmit(async (values) => {

@@ -11,10 +11,11 @@ import { makeUser } from "../../../test/fixtures";
 import { fakeAuth, testQueryClient } from "../../../test/render";
 import { AuthContext } from "../../auth/hooks/useAuth";
 import { alerts, muteStore } from "../api/alerts";
-import type { NotificationTicket } from "../api/notificationsApi";
 import { screenLocation } from "../api/notificationsRealtime";
 import { makeTicket } from "../test/ticketFixtures";
 import { NotificationBell } from "./NotificationBell";
+import { cacheNotified } from "../../../test/realtime";
+import type { TicketDTO } from "../../tickets/api/ticketTypes";
 
 const me = makeUser({ id: 7, name: "Ana", profile: "user" });
 
@@ -22,7 +23,7 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function renderBell(open: NotificationTicket[], pending: NotificationTicket[]) {
+function renderBell(open: TicketDTO[], pending: TicketDTO[]) {
   const { calls } = mockFetch({
     "GET /tickets": ({ url }) => ({
       body: {
@@ -66,7 +67,7 @@ function renderBell(open: NotificationTicket[], pending: NotificationTicket[]) {
   const push = (channel: string, payload: unknown) =>
     act(async () => {
       socket.serverEmit(channel, payload);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await cacheNotified();
     });
   return { calls, push };
 }
@@ -120,7 +121,7 @@ describe("notification bell", () => {
     const alert = vi.spyOn(alerts, "newMessage").mockImplementation(() => undefined);
     const { push } = renderBell([], []);
     await waitFor(() =>
-      expect(bell()).toHaveAccessibleName("Notificações: 0 atendimento não lido"),
+      expect(bell()).toHaveAccessibleName("Notificações: nenhum atendimento não lido"),
     );
     const ticket = makeTicket({ contact: { id: 3, name: "Carla" } });
 
@@ -156,7 +157,7 @@ describe("notification bell", () => {
 
     // Read elsewhere: it leaves the list.
     await push(channels.ticket(1), { action: "updateUnread", ticketId: ticket.id });
-    expect(bell()).toHaveAccessibleName("Notificações: 0 atendimento não lido");
+    expect(bell()).toHaveAccessibleName("Notificações: nenhum atendimento não lido");
   });
 
   it("keeps the mute choice in local storage and stays quiet while muted", async () => {

@@ -20,7 +20,7 @@ const cells = (name: string) => {
   return Array.from(row.querySelectorAll("td")).map((td) => td.textContent);
 };
 
-describe("Settings › Plans", { timeout: 30_000 }, () => {
+describe("Settings › Plans", () => {
   it("lists plans with '-' or 0 for empty limits", async () => {
     mockFetch({ "GET /plans/all": { body: [basic, bare] } });
     renderScreen(<PlansManager />, operator);
@@ -38,8 +38,8 @@ describe("Settings › Plans", { timeout: 30_000 }, () => {
     await user.clear(users);
     await user.type(users, "-2");
     await user.click(screen.getByText("Salvar"));
-    expect(await screen.findByText("Required")).toBeInTheDocument();
-    expect(screen.getByText("Invalid number")).toBeInTheDocument();
+    expect(await screen.findByText("Obrigatório")).toBeInTheDocument();
+    expect(screen.getByText("Número inválido")).toBeInTheDocument();
     expect(calls.filter((c) => !c.startsWith("GET"))).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { AttachmentField, type StoredFile } from "../../../components/form/Attac
 import { ColorField } from "../../../components/form/ColorField";
 import { textFieldProps } from "../../../components/form/textFieldProps";
 import type { QueueFormValues } from "../hooks/useQueueForm";
+import { validationText } from "../../../app/validation";
 
 interface Props {
   form: UseFormReturn<QueueFormValues>;
@@ -40,7 +41,7 @@ export function QueueDataFields({
             label={t("modal.color")}
             pickerLabel={t("modal.pickColor")}
             value={field.value}
-            error={fieldState.error?.message}
+            error={validationText(fieldState.error?.message)}
             onChange={field.onChange}
           />
         )}

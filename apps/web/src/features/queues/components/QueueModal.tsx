@@ -1,3 +1,4 @@
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -17,6 +18,8 @@ import { SubmitButton } from "../../../components/form/SubmitButton";
 
 interface Props {
   queue?: QueueDTO;
+  /** The queue was just created here: say so, the dialog now edits it. */
+  created?: boolean;
   /** scheduleType is queue: out-of-hours message and the working-hours tab. */
   withHours: boolean;
   onClose(): void;
@@ -24,7 +27,7 @@ interface Props {
   onCreated(queue: QueueDTO): void;
 }
 
-export function QueueModal({ queue, withHours, onClose, onCreated }: Props) {
+export function QueueModal({ queue, created = false, withHours, onClose, onCreated }: Props) {
   const { t } = useTranslation(["queues", "common"]);
   const [tab, setTab] = useState<"data" | "hours">("data");
   const queueForm = useQueueForm({
@@ -56,6 +59,11 @@ export function QueueModal({ queue, withHours, onClose, onCreated }: Props) {
           {withHours && <Tab value="hours" label={t("modal.tabs.hours")} />}
         </Tabs>
         <DialogContent dividers>
+          {created && queue && (
+            <Alert severity="success" sx={{ mb: 2 }}>
+              {t("modal.createdNotice", { name: queue.name })}
+            </Alert>
+          )}
           {current === "data" && (
             <QueueDataFields
               form={form}
@@ -78,7 +86,7 @@ export function QueueModal({ queue, withHours, onClose, onCreated }: Props) {
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={saving}>
-            {t("common:actions.cancel")}
+            {t(created ? "common:actions.close" : "common:actions.cancel")}
           </Button>
           <SubmitButton saving={saving}>
             {t(queue ? "common:actions.save" : "common:actions.add")}

@@ -5,7 +5,9 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { AttachmentField } from "../../../components/form/AttachmentField";
 import { OptionAudioRecorder } from "./OptionAudioRecorder";
 import { acceptFor, type QueueOptionDTO, type QueueOptionFileType } from "../api/queueOptionsApi";
@@ -22,13 +24,14 @@ interface Props {
 
 /** A node in edition mode (a new one is unsaved until 'Salvar'). */
 export function QueueOptionForm({ queueId, parentId, option, onDone }: Props) {
-  const { t } = useTranslation("queues");
+  const { t } = useTranslation(["queues", "common"]);
   const node = useQueueOptionNode({ queueId, parentId, option, onDone });
   const { fields, setField } = node;
   const stored =
     option?.path && option.fileName ? { name: option.fileName, url: option.path } : null;
   const hasChildren = (option?.childrenCount ?? 0) > 0;
   const busy = node.save.isPending || node.remove.isPending;
+  const [confirming, setConfirming] = useState(false);
 
   return (
     <Stack spacing={1.5} sx={{ p: 1.5, border: 1, borderColor: "divider", borderRadius: 1 }}>
@@ -95,7 +98,7 @@ export function QueueOptionForm({ queueId, parentId, option, onDone }: Props) {
       )}
       <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end" }}>
         {option && (
-          <Button color="error" disabled={busy} onClick={() => node.remove.mutate()}>
+          <Button color="error" disabled={busy} onClick={() => setConfirming(true)}>
             {t("options.deleteOption")}
           </Button>
         )}
@@ -110,6 +113,19 @@ export function QueueOptionForm({ queueId, parentId, option, onDone }: Props) {
           {t("options.saveOption")}
         </Button>
       </Box>
+      {option && (
+        <ConfirmDialog
+          open={confirming}
+          title={t("options.confirmDelete.title", { name: option.title })}
+          message={t(
+            hasChildren ? "options.confirmDelete.withChildren" : "options.confirmDelete.message",
+          )}
+          confirmLabel={t("common:actions.delete")}
+          busy={node.remove.isPending}
+          onConfirm={() => node.remove.mutate(undefined, { onSettled: () => setConfirming(false) })}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </Stack>
   );
 }

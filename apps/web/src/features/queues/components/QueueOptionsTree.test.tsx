@@ -6,9 +6,11 @@ import { mockFetch } from "../../../test/fetchMock";
 import { makeUser } from "../../../test/fixtures";
 import { renderScreen } from "../../../test/renderScreen";
 import { QueuesPage } from "./QueuesPage";
+import { makeQueueOption } from "../../../test/factories";
+import type { QueueDTO } from "../api/queuesApi";
 
 const admin = makeUser({ id: 1, profile: "admin" });
-const queue = {
+const queue: QueueDTO = {
   id: 4,
   name: "Vendas",
   color: "#ff0000",
@@ -17,20 +19,8 @@ const queue = {
   schedules: emptyWorkingHours(),
   file: null,
 };
-const opt = (id: number, option: number, title: string, childrenCount = 0) => ({
-  id,
-  title,
-  message: "",
-  option,
-  queueId: 4,
-  parentId: null,
-  fileType: "",
-  fileName: null,
-  path: null,
-  finalize: false,
-  waitTreatment: false,
-  childrenCount,
-});
+const opt = (id: number, option: number, title: string, childrenCount = 0) =>
+  makeQueueOption({ id, title, option, queueId: 4, childrenCount });
 
 describe("queue options tree", () => {
   it("appears once the queue exists; adds an option and hides finalize on a node with children", async () => {
@@ -75,5 +65,39 @@ describe("queue options tree", () => {
     expect(body.get("title")).toBe("Suporte");
     expect(body.get("queueId")).toBe("4");
     expect(body.get("parentId")).toBe("-1");
+  });
+
+  it("asks before deleting an option, and warns that the options under it go too", async () => {
+    let roots = [opt(1, 1, "Comprar", 2), opt(2, 2, "Suporte")];
+    const { calls } = mockFetch({
+      "GET /queue": { body: [queue] },
+      "GET /settings": { body: [] },
+      "GET /queue-options": () => ({ body: roots }),
+      "DELETE /queue-options/1": () => {
+        roots = [{ ...roots[1]!, option: 1 }];
+        return { status: 204 };
+      },
+    });
+    renderScreen(<QueuesPage />, admin);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Editar Vendas" }));
+    const dialog = await screen.findByRole("dialog", { name: "Editar fila" });
+    await user.click(await within(dialog).findByRole("button", { name: "Editar 1. Comprar" }));
+    await user.click(within(dialog).getByRole("button", { name: "Excluir opção" }));
+    const confirm = screen.getByRole("dialog", { name: "Excluir a opção Comprar?" });
+    expect(confirm).toHaveTextContent("As opções abaixo dela também serão excluídas.");
+    expect(calls).not.toContain("DELETE /queue-options/1");
+    await user.click(within(confirm).getByRole("button", { name: "Cancelar" }));
+    // Nothing deleted: the option is still being edited.
+    await waitFor(() => expect(within(dialog).getByLabelText("Título")).toHaveValue("Comprar"));
+
+    await user.click(await within(dialog).findByRole("button", { name: "Excluir opção" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Excluir a opção Comprar?" })).getByRole("button", {
+        name: "Excluir",
+      }),
+    );
+    await waitFor(() => expect(calls).toContain("DELETE /queue-options/1"));
+    await waitFor(() => expect(within(dialog).getByText("1. Suporte")).toBeInTheDocument());
   });
 });

@@ -36,11 +36,11 @@ describe("/queues", () => {
     expect(within(dialog).queryByRole("tab", { name: "Horários de Atendimento" })).toBeNull();
     expect(within(dialog).queryByLabelText("Mensagem de fora de expediente")).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findAllByText("Required")).toHaveLength(2);
+    expect(await within(dialog).findAllByText("Obrigatório")).toHaveLength(2);
     await user.type(within(dialog).getByLabelText("Nome"), "A");
     await user.type(within(dialog).getByLabelText("Cor"), "#a");
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findAllByText("Too Short!")).toHaveLength(2);
+    expect(await within(dialog).findAllByText("Muito curto!")).toHaveLength(2);
     expect(calls.some((c) => c.startsWith("POST"))).toBe(false);
   });
 
@@ -78,8 +78,10 @@ describe("/queues", () => {
       startTime: "09:00",
       endTime: "13:00",
     });
+    // The dialog goes on as 'Editar fila' for the options, and says clearly the queue exists.
     const edit = await screen.findByRole("dialog", { name: "Editar fila" });
-    await userEvent.setup().click(within(edit).getByRole("button", { name: "Cancelar" }));
+    expect(within(edit).getByRole("alert")).toHaveTextContent(/^Fila .* criada\./);
+    await userEvent.setup().click(within(edit).getByRole("button", { name: "Fechar" }));
     await waitFor(() => expect(names()).toEqual(["Vendas", "Suporte"]));
   });
 

@@ -13,7 +13,8 @@ import { useDeleteQueue } from "../hooks/useQueueMutations";
 import { QueueModal } from "./QueueModal";
 import { QueuesTable } from "./QueuesTable";
 
-type ModalState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; queue: QueueDTO };
+type ModalState =
+  { mode: "closed" } | { mode: "add" } | { mode: "edit"; queue: QueueDTO; created?: boolean };
 
 /** /queues (admin-operator §2.7): add, table with edit/delete; kept current live. */
 export function QueuesPage() {
@@ -52,9 +53,10 @@ export function QueuesPage() {
         <QueueModal
           key={modal.mode === "edit" ? modal.queue.id : "add"}
           queue={modal.mode === "edit" ? modal.queue : undefined}
+          created={modal.mode === "edit" && modal.created}
           withHours={withHours}
           onClose={() => setModal({ mode: "closed" })}
-          onCreated={(created) => setModal({ mode: "edit", queue: created })}
+          onCreated={(queue) => setModal({ mode: "edit", queue, created: true })}
         />
       )}
       <ConfirmDialog

@@ -5,12 +5,19 @@ import { mockFetch } from "../../../test/fetchMock";
 import { makeUser } from "../../../test/fixtures";
 import { renderScreen } from "../../../test/renderScreen";
 import { QuickMessagesPage } from "./QuickMessagesPage";
+import type { QuickMessageRecord } from "../api/quickMessagesApi";
 
 const agent = makeUser({ id: 2, profile: "user" });
 const admin = makeUser({ id: 1, profile: "admin" });
 const base = { global: false, userId: 2, mediaUrl: null, fileName: null, file: null };
-const hello = { ...base, id: 1, shortcode: "ola", message: "Olá!", messageType: "MESSAGE" };
-const doc = {
+const hello: QuickMessageRecord = {
+  ...base,
+  id: 1,
+  shortcode: "ola",
+  message: "Olá!",
+  messageType: "MESSAGE",
+};
+const doc: QuickMessageRecord = {
   ...base,
   id: 2,
   shortcode: "doc",
@@ -18,7 +25,7 @@ const doc = {
   messageType: "FILE",
   file: { id: 9, name: "doc.pdf", url: "/files/9" },
 };
-const page = (records: unknown[]) => ({ body: { records, hasMore: false } });
+const page = (records: QuickMessageRecord[]) => ({ body: { records, hasMore: false } });
 
 describe("/quick-messages", () => {
   it("lists shortcut, message and the type in words", async () => {
@@ -37,14 +44,14 @@ describe("/quick-messages", () => {
     const dialog = screen.getByRole("dialog", { name: "Mensagem Rápida" });
     expect(within(dialog).queryByLabelText("Disponível para toda a empresa")).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findByText("Required")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Obrigatório")).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText("Atalho"), "ab");
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findByText("Too Short!")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Muito curto!")).toBeInTheDocument();
     expect(calls.some((c) => c.startsWith("POST"))).toBe(false);
   });
 
-  it("creates with a file, then shows it; a server error is shown raw", async () => {
+  it("creates with a file, then shows it; a server error is shown translated first", async () => {
     let first = true;
     const { calls } = mockFetch({
       "GET /quick-messages/": page([]),
@@ -68,7 +75,10 @@ describe("/quick-messages", () => {
       new File(["x"], "doc.pdf"),
     );
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await screen.findByText("dup!")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Você já tem uma resposta rápida com este atalho."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("dup!")).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
     expect(await screen.findByText("Messagem adicionada com sucesso.")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("cell", { name: "novo" })).toBeInTheDocument());

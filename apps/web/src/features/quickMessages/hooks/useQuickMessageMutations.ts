@@ -2,7 +2,7 @@ import { FORM_SUBMIT_DELAY_MS } from "@atrium/shared";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { removeFromPages, searchOfKey, upsertInPages } from "../../../api/pagedCache";
-import { toastRawError } from "../../../api/rawError";
+import { toastError } from "../../../api/toastError";
 import { toast } from "../../../app/toast/toastStore";
 import {
   quickMessagesApi,
@@ -45,7 +45,7 @@ export function useSaveQuickMessage(onSaved: () => void) {
       toast.success(t(id ? "updated" : "added"));
       onSaved();
     },
-    onError: toastRawError,
+    onError: toastError,
   });
 }
 
@@ -59,7 +59,7 @@ export function useRemoveQuickMessageFile(onRemoved: (record: QuickMessageRecord
       toast.success(t("deleted"));
       onRemoved(saved);
     },
-    onError: toastRawError,
+    onError: toastError,
   });
 }
 
@@ -73,6 +73,6 @@ export function useDeleteQuickMessage() {
       void queryClient.invalidateQueries({ queryKey: quickMessagesKeys.list() });
       toast.success(t("deleted"));
     },
-    onError: toastRawError,
+    onError: toastError,
   });
 }

@@ -10,6 +10,8 @@ import { textFieldProps } from "../../../components/form/textFieldProps";
 import { useQueueOptions } from "../../tickets/hooks/useQueueOptions";
 import type { ScheduleFormValues } from "../hooks/useScheduleForm";
 import { ContactPicker } from "./ContactPicker";
+import { validationText } from "../../../app/validation";
+import { DateTimeField } from "../../../components/form/DateTimeField";
 
 interface Props {
   form: UseFormReturn<ScheduleFormValues>;
@@ -28,7 +30,7 @@ export function ScheduleFields({ form, contactLocked }: Props) {
           <ContactPicker
             value={field.value}
             disabled={contactLocked}
-            error={form.formState.errors.contactId?.message}
+            error={validationText(form.formState.errors.contactId?.message)}
             onChange={(contact) => {
               field.onChange(contact);
               form.setValue("contactId", contact?.id ?? null);
@@ -43,12 +45,20 @@ export function ScheduleFields({ form, contactLocked }: Props) {
         fullWidth
         {...textFieldProps(form, "body")}
       />
-      <TextField
-        label={t("dialog.sendAt")}
-        type="datetime-local"
-        fullWidth
-        slotProps={{ inputLabel: { shrink: true } }}
-        {...textFieldProps(form, "sendAt")}
+      <Controller
+        control={form.control}
+        name="sendAt"
+        render={({ field, fieldState }) => (
+          <DateTimeField
+            id="field-sendAt"
+            label={t("dialog.sendAt")}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={Boolean(fieldState.error)}
+            helperText={validationText(fieldState.error?.message)}
+          />
+        )}
       />
       <Controller
         control={form.control}

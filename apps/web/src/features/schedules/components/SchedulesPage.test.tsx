@@ -7,9 +7,11 @@ import { makeUser } from "../../../test/fixtures";
 import { bindFakeRealtime } from "../../../test/realtime";
 import { renderScreen } from "../../../test/renderScreen";
 import { SchedulesPage } from "./SchedulesPage";
+import { makeContact } from "../../contacts/test/contactFixtures";
+import type { ScheduleDTO } from "../api/schedulesApi";
 
 const agent = makeUser({ id: 2, profile: "user" });
-const schedule = {
+const schedule: ScheduleDTO = {
   id: 7,
   body: "Lembrete da sua consulta de amanhã às 10h",
   sendAt: new Date(2030, 0, 2, 9, 5, 30).toISOString(),
@@ -27,7 +29,7 @@ const schedule = {
   file: null,
   companyId: 1,
 };
-const page = (schedules: unknown[]) => ({ body: { schedules, hasMore: false } });
+const page = (schedules: ScheduleDTO[]) => ({ body: { schedules, hasMore: false } });
 
 describe("/schedules", () => {
   it("lists contact, cut body, formatted time, capitalised status, type and Sim/Não", async () => {
@@ -57,7 +59,7 @@ describe("/schedules", () => {
     const { requests } = mockFetch({
       "GET /schedules/": page([]),
       "GET /queue": { body: [] },
-      "GET /contacts/10": { body: { id: 10, name: "Maria", number: "5511999" } },
+      "GET /contacts/10": { body: makeContact({ id: 10, name: "Maria", number: "5511999" }) },
       "POST /schedules": { status: 201, body: schedule },
     });
     renderScreen(<SchedulesPage />, agent, { path: "/schedules?contactId=10" });
@@ -81,7 +83,7 @@ describe("/schedules", () => {
         {
           ...schedule,
           id: 8,
-          contact: { id: 11, name: "João" },
+          contact: { id: 11, name: "João", number: "5511888" },
           status: "ENVIADA",
           sentAt: schedule.sendAt,
         },

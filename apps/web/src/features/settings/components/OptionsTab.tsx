@@ -5,6 +5,7 @@ import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/Spinner";
 import { useSettings, useUpdateSetting } from "../hooks/useSettings";
+import { SignupLink } from "./SignupLink";
 
 const KEYS = Object.keys(SETTING_VALUES) as SettingKey[];
 
@@ -34,6 +35,11 @@ export function OptionsTab() {
           </TextField>
         </Grid>
       ))}
+      {valueOf("userCreation") === "enabled" && (
+        <Grid size={12}>
+          <SignupLink />
+        </Grid>
+      )}
     </Grid>
   );
 }

@@ -1,4 +1,9 @@
-import { channels, emptyWorkingHours, type SettingDTO } from "@atrium/shared";
+import {
+  channels,
+  emptyWorkingHours,
+  type SettingDTO,
+  type WorkingHoursEntry,
+} from "@atrium/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -49,12 +54,32 @@ describe("/settings", () => {
     expect(tabNames()).toEqual(["Opções", "Horários"]);
   });
 
+  it("gives the signup link to send the team once user creation is on", async () => {
+    mockFetch({
+      "GET /settings": { body: settings("disabled") },
+      "PUT /settings/userCreation": { body: { key: "userCreation", value: "enabled" } },
+    });
+    renderScreen(<SettingsPage />, makeUser({ id: 1, profile: "admin", companyId: 27 }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText("Criação de usuário"));
+    expect(screen.queryByTestId("signup-link")).toBeNull();
+    await user.click(screen.getByRole("option", { name: "Habilitado" }));
+    expect(await screen.findByTestId("signup-link")).toHaveTextContent(
+      `${window.location.origin}/signup?companyId=27`,
+    );
+    expect(screen.getByText(/entra na sua empresa como usuário/)).toBeInTheDocument();
+  });
+
   it("validates and saves the company's working hours", async () => {
     const { requests } = mockFetch({
       "GET /settings": { body: settings("company") },
       "GET /companies/1": { body: { id: 1, name: "Acme", schedules: emptyWorkingHours() } },
       "PUT /companies/1/schedules": ({ init }) => ({
-        body: { id: 1, name: "Acme", ...(JSON.parse(String(init.body)) as object) },
+        body: {
+          id: 1,
+          name: "Acme",
+          ...(JSON.parse(String(init.body)) as { schedules: WorkingHoursEntry[] }),
+        },
       }),
     });
     renderScreen(<SettingsPage />, admin);

@@ -12,6 +12,7 @@ import { textFieldProps } from "../../../components/form/textFieldProps";
 import type { TagRowDTO } from "../api/tagsApi";
 import { useTagForm } from "../hooks/useTagForm";
 import { SubmitButton } from "../../../components/form/SubmitButton";
+import { validationText } from "../../../app/validation";
 
 export function TagDialog({ tag, onClose }: { tag?: TagRowDTO; onClose(): void }) {
   const { t } = useTranslation(["tags", "common"]);
@@ -45,7 +46,7 @@ export function TagDialog({ tag, onClose }: { tag?: TagRowDTO; onClose(): void }
                   label={t("dialog.color")}
                   pickerLabel={t("dialog.pickColor")}
                   value={field.value}
-                  error={fieldState.error?.message}
+                  error={validationText(fieldState.error?.message)}
                   onChange={field.onChange}
                 />
               )}

@@ -11,6 +11,8 @@ export interface ContactOption {
   id: number;
   name: string;
   number: string;
+  channelType?: string | null;
+  visitorConnectionId?: number | null;
 }
 
 export interface ConnectionOption {

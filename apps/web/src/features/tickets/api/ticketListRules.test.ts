@@ -1,3 +1,4 @@
+import { LIST_COUNT_LIMIT } from "@atrium/shared";
 import { describe, expect, it } from "vitest";
 import {
   adminViewer,
@@ -143,6 +144,23 @@ describe("live list reactions: delete, updateUnread, contact", () => {
     expect(ids(next)).toEqual([2]);
     expect(count(next)).toBe(1);
     expect(removeTicket(next, 99)).toBe(next);
+  });
+
+  it("a count at the server's limit ('999+') stays there; below it, it moves", () => {
+    const a = makeTicket({ id: 1 });
+    const b = makeTicket({ id: 2, updatedAt: at(5) });
+    const atLimit = {
+      ...listData([a], true),
+      pages: [{ tickets: [a], count: LIST_COUNT_LIMIT, hasMore: true }],
+    };
+    expect(count(removeTicket(atLimit, 1))).toBe(LIST_COUNT_LIMIT);
+    expect(count(upsertTicket(atLimit, b, listParams({ status: "pending" }), adminViewer))).toBe(
+      LIST_COUNT_LIMIT,
+    );
+    const below = { ...atLimit, pages: [{ ...atLimit.pages[0]!, count: LIST_COUNT_LIMIT - 1 }] };
+    const added = upsertTicket(below, b, listParams({ status: "pending" }), adminViewer);
+    expect(count(added)).toBe(LIST_COUNT_LIMIT);
+    expect(count(removeTicket(below, 1))).toBe(LIST_COUNT_LIMIT - 2);
   });
 
   it("updateUnread resets the unread count", () => {

@@ -1,3 +1,4 @@
+import { LIST_COUNT_LIMIT } from "@atrium/shared";
 import type {
   ListViewer,
   TicketContactDTO,
@@ -90,11 +91,17 @@ function findTicket(data: TicketsListData, ticketId: number): TicketDTO | undefi
   return undefined;
 }
 
+/**
+ * The server counts a list up to LIST_COUNT_LIMIT ('999+' in the badge): at the limit the real
+ * number is unknown, so live events leave it there rather than count down from a guess.
+ */
 function withCount(data: TicketsListData, delta: number): TicketsListData {
   if (delta === 0 || data.pages.length === 0) return data;
+  const next = (count: number) =>
+    count >= LIST_COUNT_LIMIT ? count : Math.min(LIST_COUNT_LIMIT, Math.max(0, count + delta));
   return {
     ...data,
-    pages: data.pages.map((page) => ({ ...page, count: Math.max(0, page.count + delta) })),
+    pages: data.pages.map((page) => ({ ...page, count: next(page.count) })),
   };
 }
 

@@ -12,6 +12,10 @@ import { AuthContext } from "../../auth/hooks/useAuth";
 import { transferAction } from "../hooks/useTransferTicket";
 import { makeTicket } from "../test/ticketFixtures";
 import { NewTicketDialog } from "./NewTicketDialog";
+import { makeConnection } from "../../connections/test/connectionFixtures";
+import type { ContactDTO } from "../../contacts/api/contactsApi";
+import { makeContact } from "../../contacts/test/contactFixtures";
+import type { TicketDTO } from "../api/ticketTypes";
 
 const agent = makeUser({
   id: 7,
@@ -20,23 +24,43 @@ const agent = makeUser({
 });
 const created = makeTicket({ id: 77, status: "open" });
 
-function renderDialog(me: UserDTO, createReply: MockReply) {
+/** Maria chatted on the 'Loja' web chat and gave her phone; Paula chatted on 'Site' without one. */
+const CONTACTS: Record<string, ContactDTO[]> = {
+  Mar: [
+    makeContact({
+      id: 5,
+      name: "Maria",
+      number: "5511999990000",
+      channelType: "WEB_CHAT",
+      visitorConnectionId: 3,
+    }),
+  ],
+  Pau: [
+    makeContact({
+      id: 6,
+      name: "Paula",
+      number: "",
+      channelType: "WEB_CHAT",
+      visitorConnectionId: 9,
+    }),
+  ],
+};
+
+function renderDialog(me: UserDTO, createReply: MockReply<TicketDTO>) {
   const fetch = mockFetch({
     "GET /contacts/": ({ url }) => ({
       body: {
-        contacts:
-          url.searchParams.get("searchParam") === "Mar"
-            ? [{ id: 5, name: "Maria", number: "5511999990000" }]
-            : [],
+        contacts: CONTACTS[url.searchParams.get("searchParam") ?? ""] ?? [],
         count: 1,
         hasMore: false,
       },
     }),
     "GET /whatsapp/": {
       body: [
-        { id: 1, name: "Antiga", status: "DISCONNECTED", channelType: "BAILEYS", isDefault: false },
-        { id: 2, name: "Site", status: "CONNECTED", channelType: "WEB_CHAT", isDefault: true },
-        { id: 3, name: "Loja", status: "CONNECTED", channelType: "WEB_CHAT", isDefault: false },
+        makeConnection({ id: 1, name: "Antiga", status: "DISCONNECTED", channelType: "BAILEYS" }),
+        makeConnection({ id: 2, name: "Site", status: "CONNECTED", isDefault: true }),
+        makeConnection({ id: 3, name: "Loja", status: "CONNECTED" }),
+        makeConnection({ id: 4, name: "Zap", status: "CONNECTED", channelType: "BAILEYS" }),
       ],
     },
     "GET /queue": { body: [] },
@@ -83,8 +107,13 @@ describe("new ticket dialog", () => {
       "GET /contacts/?searchParam=Mar&pageNumber=1",
     ]);
     expect(ok()).toBeEnabled();
-    // Only connected connections, the default one chosen.
-    expect(within(dialog).getByRole("combobox", { name: "Conexão" })).toHaveTextContent("Site");
+    // Only connected connections that reach Maria: her own web chat (not the default one) and
+    // WhatsApp for her phone; the first of them chosen.
+    const connection = within(dialog).getByRole("combobox", { name: "Conexão" });
+    expect(connection).toHaveTextContent("Loja");
+    await user.click(connection);
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Loja", "Zap"]);
+    await user.keyboard("{Escape}");
 
     await user.click(ok());
     expect(await screen.findByText("Selecione uma fila")).toBeInTheDocument();
@@ -98,7 +127,7 @@ describe("new ticket dialog", () => {
     expect(JSON.parse(String(post.init.body))).toEqual({
       contactId: 5,
       queueId: 3,
-      whatsappId: 2,
+      whatsappId: 3,
       status: "open",
     });
   });
@@ -110,15 +139,31 @@ describe("new ticket dialog", () => {
       body: {
         error: "ERR_OTHER_OPEN_TICKET",
         message: "There is already an open ticket for this contact (with Carla)",
+        fields: { ticketId: "12", user: "Carla" },
       },
     });
     const user = userEvent.setup();
     await chooseMaria(user);
     await user.click(screen.getByRole("button", { name: "Salvar" }));
+    // In the app's language, never the server's English.
     expect(
-      await screen.findByText("There is already an open ticket for this contact (with Carla)"),
+      await screen.findByText("Já existe um ticket aberto para este contato, com Carla."),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/There is already/)).toBeNull();
     expect(router.state.location.pathname).toBe("/tickets");
+  });
+
+  it("offers no connection that cannot reach the contact, and says why", async () => {
+    const { calls } = renderDialog(makeUser({ id: 1, profile: "admin" }), { status: 500 });
+    const user = userEvent.setup();
+    const dialog = screen.getByRole("dialog", { name: "Criar Ticket" });
+    await user.type(within(dialog).getByRole("combobox", { name: /Contato/ }), "Pau");
+    await user.click(await screen.findByRole("option", { name: "Paula" }, { timeout: 10_000 }));
+    expect(
+      within(dialog).getByText(/Nenhuma conexão conectada alcança este contato/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Salvar" })).toBeDisabled();
+    expect(calls).not.toContain("POST /tickets");
   });
 });
 

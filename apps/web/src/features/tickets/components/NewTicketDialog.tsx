@@ -11,11 +11,18 @@ import TextField from "@mui/material/TextField";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { phoneOf } from "../../contacts/api/contactReach";
 import { ContactFormDialog } from "../../contacts/components/ContactFormDialog";
 import type { ContactOption } from "../api/lookupsApi";
 import { newContactValues, useNewTicketForm } from "../hooks/useNewTicketForm";
+import { validationText } from "../../../app/validation";
 
 type Option = ContactOption | { add: true; term: string };
+/** The contact's name and phone; a contact without a phone (a visitor) by name alone. */
+const contactLabel = (contact: ContactOption) => {
+  const phone = phoneOf(contact);
+  return phone ? `${contact.name} - ${phone}` : contact.name;
+};
 const isAdd = (option: Option): option is { add: true; term: string } => "add" in option;
 
 /** New ticket (agent-core §2 "New ticket dialog"). */
@@ -50,9 +57,7 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose(): v
                   options={options}
                   value={field.value}
                   filterOptions={(all) => all}
-                  getOptionLabel={(option) =>
-                    isAdd(option) ? option.term : `${option.name} - ${option.number}`
-                  }
+                  getOptionLabel={(option) => (isAdd(option) ? option.term : contactLabel(option))}
                   isOptionEqualToValue={(a, b) => !isAdd(a) && !isAdd(b) && a.id === b.id}
                   onInputChange={(_event, value, reason) => reason !== "reset" && setSearch(value)}
                   onChange={(_event, option) => {
@@ -68,7 +73,7 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose(): v
                       <li key={key} {...rest}>
                         {isAdd(option)
                           ? t("newTicket.addContact", { name: option.term })
-                          : `${option.name} - ${option.number}`}
+                          : contactLabel(option)}
                       </li>
                     );
                   }}
@@ -110,7 +115,7 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose(): v
                     field.onChange(event.target.value === "" ? "" : Number(event.target.value))
                   }
                   error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
+                  helperText={validationText(fieldState.error?.message)}
                 >
                   {ticket.isAdmin && <MenuItem value="">{t("newTicket.noQueue")}</MenuItem>}
                   {ticket.queues.map((queue) => (
@@ -128,6 +133,8 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose(): v
                 <TextField
                   select
                   label={t("newTicket.connection")}
+                  error={ticket.unreachable}
+                  helperText={ticket.unreachable ? t("newTicket.unreachable") : undefined}
                   value={field.value}
                   onChange={(event) =>
                     field.onChange(event.target.value === "" ? "" : Number(event.target.value))
@@ -157,7 +164,7 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose(): v
         initialValues={adding ?? undefined}
         onClose={() => setAdding(null)}
         onSaved={(contact) => {
-          form.setValue("contact", { id: contact.id, name: contact.name, number: contact.number });
+          form.setValue("contact", contact);
           setAdding(null);
         }}
       />

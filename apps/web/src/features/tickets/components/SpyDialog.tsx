@@ -22,7 +22,7 @@ export function SpyDialog({ ticket, meId, onClose }: SpyDialogProps) {
         {t("spy.title", { name: ticket.contact.name })}
       </DialogTitle>
       <DialogContent dividers sx={{ p: 0, height: "70vh", display: "flex" }}>
-        <MessagesList ticketId={ticket.id} meId={meId} view="spy" />
+        <MessagesList ticketId={ticket.id} contactId={ticket.contactId} meId={meId} view="spy" />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("common:actions.close")}</Button>

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { mockFetch } from "../../../test/fetchMock";
+import { mockFetch, route, routeTable } from "../../../test/fetchMock";
 import { makeUser } from "../../../test/fixtures";
 import { fakeAuth, testQueryClient } from "../../../test/render";
 import { AuthContext } from "../../auth/hooks/useAuth";
@@ -13,9 +13,9 @@ import { makeTicket } from "../test/ticketFixtures";
 import { TicketActions } from "./TicketActions";
 
 function renderActions(ticket: TicketDTO, me: UserDTO) {
-  const fetch = mockFetch({
-    [`PUT /tickets/${ticket.id}`]: { body: { ...ticket, status: "closed" } },
-  });
+  const fetch = mockFetch(
+    routeTable([route(`PUT /tickets/${ticket.id}`, { body: { ...ticket, status: "closed" } })]),
+  );
   const router = createMemoryRouter(
     [
       { path: "/tickets/:ticketId", element: <TicketActions ticket={ticket} /> },

@@ -50,7 +50,13 @@ export function TicketView({ uuid }: { uuid: string }) {
         <>
           <TicketHeader ticket={ticket} onOpenContact={() => setContactOpen(true)} />
           <TicketTags ticket={ticket} />
-          <MessagesList key={ticket.id} ticketId={ticket.id} meId={user.id} onReply={setReplyTo} />
+          <MessagesList
+            key={ticket.id}
+            ticketId={ticket.id}
+            contactId={ticket.contactId}
+            meId={user.id}
+            onReply={setReplyTo}
+          />
           <MessageComposer
             key={`composer-${ticket.id}`}
             ticketId={ticket.id}

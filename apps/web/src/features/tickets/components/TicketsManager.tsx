@@ -3,8 +3,10 @@ import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
+import { LIST_COUNT_LIMIT } from "@atrium/shared";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConnectionBar } from "../../../realtime/ConnectionBar";
 import { useAuth } from "../../auth/hooks/useAuth";
 import type { TicketDTO } from "../api/ticketTypes";
 import { useTicketsManager } from "../hooks/useTicketsManager";
@@ -29,7 +31,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
     <Badge
       badgeContent={count}
       color="secondary"
-      max={999}
+      max={LIST_COUNT_LIMIT - 1}
       sx={{ "& .MuiBadge-badge": { right: -14 } }}
     >
       {label}
@@ -47,6 +49,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         overflow: "hidden",
       }}
     >
+      <ConnectionBar />
       <TicketsManagerHeader
         queues={manager.queues}
         selectedQueueIds={filters.selectedQueueIds}

@@ -5,7 +5,14 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Toaster } from "../../../app/toast/Toaster";
-import { mockFetch } from "../../../test/fetchMock";
+import {
+  checkedRoutes,
+  combineRoutes,
+  mockFetch,
+  route,
+  routeTable,
+} from "../../../test/fetchMock";
+import { makeQueue } from "../../../test/factories";
 import { makeUser } from "../../../test/fixtures";
 import { fakeAuth, testQueryClient } from "../../../test/render";
 import { AuthContext } from "../../auth/hooks/useAuth";
@@ -18,9 +25,9 @@ waiting.contact = { ...waiting.contact, name: "Paula Pendente" };
 const mine = makeTicket({ id: 11, status: "open", userId: 1, user: { id: 1, name: "Admin" } });
 mine.contact = { ...mine.contact, name: "Otávio Aberto" };
 
-function renderPage(path: string, routes: Parameters<typeof mockFetch>[0], me: UserDTO = admin) {
-  const fetch = mockFetch({
-    "GET /queue": { body: [{ id: 1, name: "Suporte", color: "#1976d2" }] },
+function renderPage(path: string, routes = checkedRoutes({}), me: UserDTO = admin) {
+  const screenRoutes = checkedRoutes({
+    "GET /queue": { body: [makeQueue({ id: 1, name: "Suporte", color: "#1976d2" })] },
     "GET /tags/list": { body: [] },
     "GET /quick-messages/list": { body: [] },
     "GET /tickets": ({ url }) => {
@@ -28,8 +35,8 @@ function renderPage(path: string, routes: Parameters<typeof mockFetch>[0], me: U
       const tickets = status === "pending" ? [waiting] : status === "open" ? [mine] : [];
       return { body: { tickets, count: tickets.length, hasMore: false } };
     },
-    ...routes,
   });
+  const fetch = mockFetch(combineRoutes(screenRoutes, routes));
   const router = createMemoryRouter([{ path: "/tickets/:ticketId?", element: <TicketsPage /> }], {
     initialEntries: [path],
   });
@@ -46,7 +53,7 @@ function renderPage(path: string, routes: Parameters<typeof mockFetch>[0], me: U
 
 describe("/tickets", () => {
   it("shows Assigned and Pending with their counts, sending the filters as JSON arrays", async () => {
-    const { calls } = renderPage("/tickets", {});
+    const { calls } = renderPage("/tickets");
     expect(await screen.findByText("Otávio Aberto")).toBeInTheDocument();
     const pendingTab = screen.getByRole("tab", { name: /Aguardando/ });
     await waitFor(() => expect(within(pendingTab).getByText("1")).toBeInTheDocument());
@@ -64,11 +71,14 @@ describe("/tickets", () => {
       userId: 1,
       user: { id: 1, name: "Admin" },
     };
-    const { router, requests } = renderPage("/tickets", {
-      "PUT /tickets/10": { body: accepted },
-      [`GET /tickets/u/${waiting.uuid}`]: { body: accepted },
-      "GET /messages/10": { body: { messages: [], count: 0, hasMore: false } },
-    });
+    const { router, requests } = renderPage(
+      "/tickets",
+      routeTable([
+        route("PUT /tickets/10", { body: accepted }),
+        route(`GET /tickets/u/${waiting.uuid}`, { body: accepted }),
+        route("GET /messages/10", { body: { messages: [], count: 0, hasMore: false } }),
+      ]),
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole("tab", { name: /Aguardando/ }));
     const row = await screen.findByTestId("ticket-row-10");
@@ -89,22 +99,28 @@ describe("/tickets", () => {
 
   it("a resolved ticket waiting for the contact's rating says so in its row", async () => {
     const rated = { ...mine, awaitingRating: true };
-    renderPage("/tickets", {
-      "GET /tickets": ({ url }) => {
-        const open = url.searchParams.get("status") === "open";
-        return { body: { tickets: open ? [rated] : [], count: open ? 1 : 0, hasMore: false } };
-      },
-    });
+    renderPage(
+      "/tickets",
+      checkedRoutes({
+        "GET /tickets": ({ url }) => {
+          const open = url.searchParams.get("status") === "open";
+          return { body: { tickets: open ? [rated] : [], count: open ? 1 : 0, hasMore: false } };
+        },
+      }),
+    );
     const name = await screen.findByText("Otávio Aberto");
     const row = name.parentElement!;
     expect(within(row).getByText("Aguardando avaliação")).toBeInTheDocument();
   });
 
   it("clicking an open ticket's row opens it", async () => {
-    const { router } = renderPage("/tickets", {
-      [`GET /tickets/u/${mine.uuid}`]: { body: mine },
-      "GET /messages/11": { body: { messages: [], count: 0, hasMore: false } },
-    });
+    const { router } = renderPage(
+      "/tickets",
+      routeTable([
+        route(`GET /tickets/u/${mine.uuid}`, { body: mine }),
+        route("GET /messages/11", { body: { messages: [], count: 0, hasMore: false } }),
+      ]),
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByText("Otávio Aberto"));
     expect(router.state.location.pathname).toBe(`/tickets/${mine.uuid}`);
@@ -112,12 +128,15 @@ describe("/tickets", () => {
 
   it("a ticket the user may not open shows 'Acesso não permitido' and goes back to /tickets", async () => {
     const denied = "00000000-0000-4000-8000-000000000999";
-    const { router } = renderPage(`/tickets/${denied}`, {
-      [`GET /tickets/u/${denied}`]: {
-        status: 403,
-        body: { error: "ERR_NO_PERMISSION", message: "no" },
-      },
-    });
+    const { router } = renderPage(
+      `/tickets/${denied}`,
+      routeTable([
+        route(`GET /tickets/u/${denied}`, {
+          status: 403,
+          body: { error: "ERR_NO_PERMISSION", message: "no" },
+        }),
+      ]),
+    );
     expect(
       await screen.findByText("Acesso não permitido", {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
@@ -125,9 +144,12 @@ describe("/tickets", () => {
   });
 
   it("an empty list shows the translated title and message", async () => {
-    renderPage("/tickets", {
-      "GET /tickets": { body: { tickets: [], count: 0, hasMore: false } },
-    });
+    renderPage(
+      "/tickets",
+      checkedRoutes({
+        "GET /tickets": { body: { tickets: [], count: 0, hasMore: false } },
+      }),
+    );
     expect(await screen.findAllByText("Nada aqui!")).not.toHaveLength(0);
     expect(
       screen.getAllByText("Nenhum atendimento encontrado com esse status ou termo pesquisado")[0],

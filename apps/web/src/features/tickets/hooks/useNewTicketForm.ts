@@ -11,6 +11,7 @@ import { toastError } from "../../../api/toastError";
 import { toast } from "../../../app/toast/toastStore";
 import { useDebouncedValue } from "../../../hooks/useDebouncedValue";
 import { useAuth } from "../../auth/hooks/useAuth";
+import { reaches } from "../../contacts/api/contactReach";
 import { inboxSession } from "../api/inboxSession";
 import { lookupsApi, lookupsKeys, type ContactOption } from "../api/lookupsApi";
 import { ticketsApi } from "../api/ticketsApi";
@@ -67,20 +68,26 @@ export function useNewTicketForm({ search, onClose }: { search: string; onClose(
     queryKey: lookupsKeys.connections(),
     queryFn: ({ signal }) => lookupsApi.connections(signal),
   });
-  const connections = useMemo(
-    () => (connectionsQuery.data ?? []).filter((c) => c.status === "CONNECTED"),
-    [connectionsQuery.data],
-  );
-
   const form = useForm<NewTicketValues>({
     resolver: zodResolver(newTicketSchema(isAdmin, t("newTicket.queueRequired"))),
     defaultValues: { contact: null, queueId: "", whatsappId: "" },
   });
   const { setValue, getValues } = form;
+  const contact = useWatch({ control: form.control, name: "contact" });
+  // Only connections that can deliver to the chosen contact (a web chat reaches its own
+  // visitors only): the agent never starts a conversation that goes nowhere.
+  const connections = useMemo(
+    () =>
+      (connectionsQuery.data ?? []).filter(
+        (c) => c.status === "CONNECTED" && (!contact || reaches(c, contact)),
+      ),
+    [connectionsQuery.data, contact],
+  );
   useEffect(() => {
-    if (getValues("whatsappId") !== "" || connections.length === 0) return;
-    const preferred = connections.find((c) => c.isDefault) ?? connections[0]!;
-    setValue("whatsappId", preferred.id);
+    const chosen = getValues("whatsappId");
+    if (connections.some((c) => c.id === chosen)) return;
+    const preferred = connections.find((c) => c.isDefault) ?? connections[0];
+    setValue("whatsappId", preferred?.id ?? "");
   }, [connections, getValues, setValue]);
 
   const create = useMutation({
@@ -96,14 +103,18 @@ export function useNewTicketForm({ search, onClose }: { search: string; onClose(
       void navigate(`/tickets/${ticket.uuid}`);
     },
     onError: (err) => {
-      // The server's text names who holds the contact's open ticket.
-      if (err instanceof ApiError && err.code === "ERR_OTHER_OPEN_TICKET" && err.message) {
-        toast.error(err.message);
+      // Translated, naming who holds the contact's open ticket (the server gives the name).
+      if (err instanceof ApiError && err.code === "ERR_OTHER_OPEN_TICKET" && err.fields) {
+        const user = err.fields.user;
+        toast.error(
+          user
+            ? t("newTicket.otherOpenTicketWith", { user })
+            : t("newTicket.otherOpenTicketPending"),
+        );
       } else toastError(err);
     },
   });
 
-  const contact = useWatch({ control: form.control, name: "contact" });
   return {
     form,
     onSubmit: form.handleSubmit((values) => create.mutateAsync(values).catch(() => undefined)),
@@ -114,6 +125,7 @@ export function useNewTicketForm({ search, onClose }: { search: string; onClose(
     searchingContacts: searching && contacts.isFetching,
     searchDone: searching && term === search.trim() && contacts.isSuccess && !contacts.isFetching,
     saving: create.isPending,
-    canSubmit: contact !== null && !create.isPending,
+    canSubmit: contact !== null && connections.length > 0 && !create.isPending,
+    unreachable: contact !== null && connectionsQuery.isSuccess && connections.length === 0,
   };
 }

@@ -9,12 +9,13 @@ import { makeUser } from "../../../test/fixtures";
 import { fakeAuth, testQueryClient } from "../../../test/render";
 import { AuthContext } from "../../auth/hooks/useAuth";
 import { UserModal } from "./UserModal";
+import { makeQueue } from "../../../test/factories";
 
 const admin = makeUser({ id: 1, name: "Admin Ana", profile: "admin" });
 const superAdmin = makeUser({ id: 5, name: "Root", profile: "admin", super: true });
 const agent = makeUser({ id: 2, name: "Carla", email: "carla@acme.test", profile: "user" });
-const sales = { id: 10, name: "Vendas", color: "#1976d2" };
-const support = { id: 11, name: "Suporte", color: "#2e7d32" };
+const sales = makeQueue({ id: 10, name: "Vendas", color: "#1976d2" });
+const support = makeQueue({ id: 11, name: "Suporte", color: "#2e7d32" });
 
 function renderModal(me: UserDTO, userId?: number) {
   const onClose = vi.fn();
@@ -41,10 +42,10 @@ describe("user modal", () => {
     await user.type(within(dialog).getByLabelText(/^Nome/), "A");
     await user.type(within(dialog).getByLabelText(/^Email/), "not-an-email");
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findByText("Invalid email")).toBeInTheDocument();
-    expect(within(dialog).getAllByText("Too Short!")).toHaveLength(2); // name and password
+    expect(await within(dialog).findByText("E-mail inválido")).toBeInTheDocument();
+    expect(within(dialog).getAllByText("Muito curto!")).toHaveLength(2); // name and password
     await user.clear(within(dialog).getByLabelText(/^Nome/));
-    expect(await within(dialog).findByText("Required")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Obrigatório")).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
   });
 
@@ -116,7 +117,7 @@ describe("user modal", () => {
       "GET /queue": ({ url }) => ({
         body:
           url.searchParams.get("companyId") === "2"
-            ? [{ id: 30, name: "Cobrança", color: "#c62828" }]
+            ? [makeQueue({ id: 30, name: "Cobrança", color: "#c62828" })]
             : [sales],
       }),
       "GET /companies/list": {

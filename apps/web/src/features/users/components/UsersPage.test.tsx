@@ -12,6 +12,7 @@ import { makeUser } from "../../../test/fixtures";
 import { fakeAuth, testQueryClient } from "../../../test/render";
 import { AuthContext } from "../../auth/hooks/useAuth";
 import { UsersPage } from "./UsersPage";
+import { cacheNotified } from "../../../test/realtime";
 
 const admin = makeUser({ id: 1, name: "Admin Ana", profile: "admin" });
 const carla = makeUser({ id: 2, name: "Carla", email: "carla@acme.test" });
@@ -103,7 +104,7 @@ describe("/users", () => {
     const push = (payload: unknown) =>
       act(async () => {
         socket.serverEmit(event, payload);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await cacheNotified();
       });
 
     await push({ action: "create", user: diego });

@@ -68,12 +68,15 @@ describe("message composer", () => {
   });
 
   it("never sends empty or whitespace-only text", async () => {
-    const { calls, input } = renderComposer();
+    const { sent, input } = renderComposer();
     const user = userEvent.setup();
     await user.type(input, "   {Enter}");
     await user.type(input, "{Shift>}{Enter}{/Shift}  {Enter}");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(calls.filter((c) => c.startsWith("POST"))).toEqual([]);
+    // The positive control: real text sent after them is the only message that goes out.
+    await user.clear(input);
+    await user.type(input, "ok{Enter}");
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent).toEqual([{ body: "*Ana:*\nok", quotedMsg: null }]);
   });
 
   it("sends without the signature when the switch is off, and remembers it", async () => {
@@ -139,5 +142,43 @@ describe("message composer", () => {
     const form = sent[0] as FormData;
     expect((form.getAll("medias") as File[]).map((f) => f.name)).toEqual(["b.pdf"]);
     expect(form.get("body")).toBe("b.pdf");
+  });
+
+  it("sends text typed with a file as that file's caption, in one message", async () => {
+    const { sent, input } = renderComposer();
+    const user = userEvent.setup();
+    const receipt = new File(["%PDF"], "comprovante.pdf", { type: "application/pdf" });
+    await user.upload(screen.getByTestId("composer-file-input"), receipt);
+    await user.type(input, "Segue o comprovante{Enter}");
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const form = sent[0] as FormData;
+    expect((form.getAll("medias") as File[]).map((f) => f.name)).toEqual(["comprovante.pdf"]);
+    expect(form.get("body")).toBe("*Ana:*\nSegue o comprovante");
+    await waitFor(() => expect(input).toHaveValue(""));
+    expect(screen.queryByText("comprovante.pdf")).not.toBeInTheDocument();
+  });
+
+  it("emoji picker: Escape closes it, Enter sends, and the focus goes back to the text", async () => {
+    const { sent, input } = renderComposer();
+    const user = userEvent.setup();
+    await user.type(input, "Até amanhã");
+    await user.click(screen.getByRole("button", { name: "Emojis" }));
+    const picker = await screen.findByLabelText("Seletor de emojis");
+    expect(picker).toBeVisible();
+    await user.keyboard("{Escape}");
+    await waitFor(() =>
+      expect(screen.queryByLabelText("Seletor de emojis")).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(sent).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Emojis" }));
+    await screen.findByLabelText("Seletor de emojis");
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(sent).toEqual([{ body: "*Ana:*\nAté amanhã", quotedMsg: null }]));
+    await waitFor(() =>
+      expect(screen.queryByLabelText("Seletor de emojis")).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(input).toHaveFocus());
   });
 });

@@ -43,10 +43,19 @@ export function MessageComposer({
   const quickOpen = enabled && quick.length > 0;
   const disabled = !enabled;
 
+  // Where the next emoji goes: the caret when the picker opened, then after each one picked.
+  const caretRef = useRef<number | null>(null);
   const insertEmoji = (emoji: string) => {
-    const box = inputRef.current;
-    const at = box?.selectionStart ?? composer.text.length;
+    const at = caretRef.current ?? inputRef.current?.selectionStart ?? composer.text.length;
     composer.setText(composer.text.slice(0, at) + emoji + composer.text.slice(at));
+    caretRef.current = at + emoji.length;
+  };
+  const focusInput = () => {
+    const box = inputRef.current;
+    const caret = caretRef.current;
+    caretRef.current = null;
+    box?.focus();
+    if (box && caret !== null) box.setSelectionRange(caret, caret);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -69,7 +78,12 @@ export function MessageComposer({
         <AttachmentsPreview files={composer.files} onRemove={composer.removeFile} />
       )}
       <Box sx={{ display: "flex", alignItems: "flex-end", gap: 0.5, p: 1 }}>
-        <EmojiButton disabled={disabled} onPick={insertEmoji} />
+        <EmojiButton
+          disabled={disabled}
+          onPick={insertEmoji}
+          onEnter={composer.send}
+          onClosed={focusInput}
+        />
         <IconButton
           aria-label={t("composer.attach")}
           disabled={disabled}

@@ -1,0 +1,2 @@
+ALTER TABLE "files" ADD COLUMN "mime_detected" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "files_mime_unchecked_idx" ON "files" USING btree ("id") WHERE not "files"."mime_detected";

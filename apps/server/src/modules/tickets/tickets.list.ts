@@ -1,0 +1,126 @@
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { messages, tickets } from "../../db/schema/index.js";
+import { countUpTo, plannedRows, plannedRowsCached } from "../../lib/sql.js";
+import { ticketRows } from "./tickets.presenter.js";
+import { candidateIds, matchesTerm, searchCandidates } from "./tickets.scope.js";
+
+/**
+ * A page of the list without a text search, newest update first, presented in the same query
+ * (ticketRows): from the (company, status, updated_at) or (company, updated_at) index.
+ */
+export function pageQuery(db: DbOrTx, filters: SQL, page: Page) {
+  return ticketRows(db)
+    .where(filters)
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(page.size + 1)
+    .offset(page.offset);
+}
+
+/**
+ * A page of a text search, newest update first. Two shapes answer the same question:
+ *
+ * - walk: tickets in updated_at order (an index), each asked "does your contact or one of your
+ *   messages contain the term?" until the page is full. Cheap when many tickets match (a common
+ *   word): a page needs a few dozen tickets. Hopeless for a rare term: it reads the history.
+ * - index: every match from the trigram indexes (messages and contacts), then sorted. Cheap for
+ *   a rare term, hopeless for a common word (hundreds of thousands of matches to sort).
+ *
+ * searchShape picks one from the planner's estimates; a walk the estimate got wrong stops at a
+ * budget of tickets and the index shape answers instead.
+ */
+export async function searchPage(
+  db: DbOrTx,
+  companyId: number,
+  filters: SQL,
+  term: string,
+  page: Page,
+): Promise<number[]> {
+  const shape = await searchShape(db, companyId, term, page.offset + page.size + 1);
+  if (shape.walk) {
+    const ids = (await walkQuery(db, companyId, filters, term, page, shape.budget)).map(
+      (r) => r.id,
+    );
+    // A short page is the whole answer only when the walk saw every ticket of the list.
+    if (
+      ids.length > page.size ||
+      (await countUpTo(db, tickets, filters, shape.budget)) < shape.budget
+    )
+      return ids;
+  }
+  return (await indexQuery(db, companyId, filters, term, page)).map((r) => r.id);
+}
+
+export interface Page {
+  offset: number;
+  size: number;
+}
+
+/**
+ * Walk or index, from the planner's row estimates (EXPLAIN, nothing executed): `matches`
+ * tickets contain the term among `tickets`, which hold `messages`. The walk visits about
+ * need × tickets / matches tickets and their messages; the index shape fetches about `matches`
+ * rows and sorts them. The budget leaves room for an estimate off by a few times.
+ */
+export async function searchShape(db: DbOrTx, companyId: number, term: string, need: number) {
+  const [matches, ticketCount, messageCount] = await Promise.all([
+    // The candidates themselves, not "tickets where id in (…)": the planner would spread the
+    // candidate ids over every company's tickets and underestimate a company's own matches.
+    plannedRows(db, sql`select * from ${candidateIds(companyId, term)} as candidates`),
+    plannedRowsCached(
+      db,
+      `tickets:${companyId}`,
+      sql`select 1 from ${tickets} where ${eq(tickets.companyId, companyId)}`,
+    ),
+    plannedRowsCached(
+      db,
+      `messages:${companyId}`,
+      sql`select 1 from ${messages} where ${eq(messages.companyId, companyId)}`,
+    ),
+  ]);
+  // A ticket with several matching messages counts several times: capped at the tickets.
+  const visited = (need * ticketCount) / Math.max(Math.min(matches, ticketCount), 1);
+  const walkCost = visited * (1 + messageCount / Math.max(ticketCount, 1));
+  return {
+    walk: walkCost < matches,
+    budget: Math.max(1000, Math.ceil(4 * visited)),
+  };
+}
+
+/** The walk: the page among the newest `budget` tickets of the list that match the term. */
+export function walkQuery(
+  db: DbOrTx,
+  companyId: number,
+  filters: SQL,
+  term: string,
+  page: Page,
+  budget: number,
+) {
+  const recent = db
+    .select({ id: tickets.id, updatedAt: tickets.updatedAt, contactId: tickets.contactId })
+    .from(tickets)
+    .where(filters)
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(budget)
+    .as("walked");
+  return db
+    .select({ id: recent.id })
+    .from(recent)
+    .where(
+      matchesTerm(companyId, term, { id: sql`${recent.id}`, contactId: sql`${recent.contactId}` }),
+    )
+    .orderBy(desc(recent.updatedAt), desc(recent.id))
+    .limit(page.size + 1)
+    .offset(page.offset);
+}
+
+/** The index shape: every ticket the trigram indexes find, sorted, then the page. */
+export function indexQuery(db: DbOrTx, companyId: number, filters: SQL, term: string, page: Page) {
+  return db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(sql`${filters} and ${searchCandidates(companyId, term)}`)
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(page.size + 1)
+    .offset(page.offset);
+}

@@ -1,0 +1,320 @@
+/**
+ * The inbox's list and search calls stay bounded as the history grows (issue #13). Plans are
+ * checked with EXPLAIN ANALYZE on a company with 3,000 tickets and 9,000 messages: what matters
+ * is how many rows a call reads, never how long it took.
+ */
+import { LIST_COUNT_LIMIT, PAGE_SIZE, ticketListQuerySchema } from "@atrium/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildOnlineIndexes } from "../src/db/online-indexes.js";
+import { users } from "../src/db/schema/index.js";
+import { countUpToQuery } from "../src/lib/sql.js";
+import { actorFromUser, type Actor } from "../src/modules/auth/actor.js";
+import {
+  indexQuery,
+  pageQuery,
+  searchShape,
+  walkQuery,
+} from "../src/modules/tickets/tickets.list.js";
+import { ticketListWhere } from "../src/modules/tickets/tickets.scope.js";
+import { tickets } from "../src/db/schema/index.js";
+import {
+  createConnection,
+  createQueue,
+  request,
+  seedCompany,
+  startTestServer,
+  type Session,
+  type TestServer,
+} from "./harness.js";
+
+const TICKETS = 3000;
+const OPEN = 1500;
+const PENDING = 300;
+
+let server: TestServer;
+let companyId: number;
+let as: { admin: Session; member: Session };
+let admin: Actor;
+let queueId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const seed = await seedCompany(server);
+  companyId = seed.company.id;
+  queueId = seed.queue.id;
+  as = seed.as;
+  const [row] = await server.db.select().from(users).where(eq(users.id, seed.admin.id));
+  admin = await actorFromUser(server.db, row!, "test");
+  const otherQueue = await createQueue(server.db, companyId);
+  const connection = await createConnection(server, companyId);
+  const sql = server.database.executeSql;
+  // Ticket g (1 = most recently updated) has contact g; 1..1500 open, then 300 pending, the rest
+  // closed. Even tickets are in the member's queue and mention "garantia", odd ones in another
+  // queue say "obrigado"; one old ticket, "reembolso".
+  await sql(
+    `insert into contacts (company_id, name, number)
+     select $1, 'Cliente ' || lpad(g::text, 4, '0'), '55219' || lpad(g::text, 8, '0')
+     from generate_series(1, ${TICKETS}) g`,
+    [companyId],
+  );
+  await sql(
+    `insert into tickets (company_id, protocol, status, contact_id, connection_id, queue_id, channel_type, updated_at, created_at)
+     select $1, g, case when g <= ${OPEN} then 'open' when g <= ${OPEN + PENDING} then 'pending' else 'closed' end,
+            c.id, $2, case when g % 2 = 0 then $3::int else $4::int end, 'WEB_CHAT',
+            now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
+     from (select id, row_number() over (order by id) as g from contacts where company_id = $1) c`,
+    [companyId, connection.id, queueId, otherQueue.id],
+  );
+  await sql(
+    `insert into messages (company_id, ticket_id, body, from_me, read, created_at)
+     select $1, t.id,
+            case m when 1 then 'Olá, mensagem ' || t.protocol
+                   when 2 then case when t.protocol % 2 = 0 then 'sobre a garantia ' else 'obrigado ' end || t.protocol
+                   else case when t.protocol = 2900 then 'quero o reembolso' else 'até logo ' || t.protocol end end,
+            m = 2, true, t.created_at + (m || ' seconds')::interval
+     from tickets t cross join generate_series(1, 3) m where t.company_id = $1`,
+    [companyId],
+  );
+  // One attendance cycle per ticket: the presenter asks each page row whether a rating waits.
+  await sql(
+    `insert into ticket_tracking (company_id, ticket_id, queued_at, finished_at)
+     select company_id, id, created_at, case when status = 'closed' then updated_at end
+     from tickets where company_id = $1`,
+    [companyId],
+  );
+  // What autovacuum does on its own: statistics, and the trigram indexes' pending lists merged.
+  await sql("vacuum analyze contacts");
+  await sql("vacuum analyze tickets");
+  await sql("vacuum analyze messages");
+  await sql("vacuum analyze ticket_tracking");
+});
+afterAll(async () => server?.close());
+
+interface PlanNode {
+  "Node Type": string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  "Index Name"?: string;
+  "Relation Name"?: string;
+  Plans?: PlanNode[];
+}
+
+/** EXPLAIN ANALYZE of a query builder, as the list of its plan nodes. */
+async function explain(query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql, params } = query.toSQL();
+  const res = await server.database.executeSql(`explain (analyze, format json) ${sql}`, params);
+  const cell = (res.rows[0] as Record<string, unknown>)["QUERY PLAN"];
+  const [root] = (typeof cell === "string" ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
+  const nodes: PlanNode[] = [];
+  const visit = (n: PlanNode) => {
+    nodes.push(n);
+    n.Plans?.forEach(visit);
+  };
+  visit(root.Plan);
+  return nodes;
+}
+
+/** Rows a plan read from a table (every scan of it, every loop). */
+const rowsRead = (nodes: PlanNode[], table: string) =>
+  nodes
+    .filter((n) => n["Relation Name"] === table)
+    .reduce((sum, n) => sum + n["Actual Rows"] * n["Actual Loops"], 0);
+
+const listQuery = (query: Record<string, string>) =>
+  ticketListQuerySchema.parse({ pageNumber: "1", ...query });
+
+async function list(session: Session, query: string) {
+  const res = await request(server, session, "GET", `/tickets?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as {
+    tickets: { id: number; protocol: number; tags: { name: string }[] }[];
+    count: number | null;
+    hasMore: boolean;
+  };
+}
+
+describe("tab counts", () => {
+  it("are exact up to LIST_COUNT_LIMIT and stop there ('999+' in the badge)", async () => {
+    const open = await list(as.admin, "status=open&showAll=true");
+    expect(open.count).toBe(LIST_COUNT_LIMIT);
+    expect(open.tickets).toHaveLength(PAGE_SIZE.tickets);
+    expect(open.tickets[0]!.protocol).toBe(1);
+    const pending = await list(as.admin, "status=pending&showAll=true");
+    expect(pending.count).toBe(PENDING);
+    // The queue member sees the queue's half of the pending tickets.
+    const mine = await list(as.member, "status=pending");
+    expect(mine.count).toBe(PENDING / 2);
+  });
+
+  it("read at most LIST_COUNT_LIMIT rows; the first page reads about a page from an index", async () => {
+    const where = ticketListWhere(admin, listQuery({ status: "open", showAll: "true" }));
+    const count = await explain(countUpToQuery(server.db, tickets, where, LIST_COUNT_LIMIT));
+    expect(rowsRead(count, "tickets")).toBeLessThanOrEqual(LIST_COUNT_LIMIT);
+    const page = await explain(pageQuery(server.db, where, { offset: 0, size: PAGE_SIZE.tickets }));
+    const scan = page.find((n) => n["Relation Name"] === "tickets")!;
+    expect(scan["Node Type"]).toMatch(/Index/);
+    expect(rowsRead(page, "tickets")).toBeLessThanOrEqual(2 * (PAGE_SIZE.tickets + 1));
+    // The page's tickets are presented in the same query: a probe per ticket, never a scan.
+    expect(rowsRead(page, "ticket_tracking")).toBeLessThanOrEqual(PAGE_SIZE.tickets + 1);
+    expect(
+      page.filter((n) => n["Relation Name"] === "ticket_tracking").map((n) => n["Node Type"]),
+    ).not.toContain("Seq Scan");
+  });
+});
+
+describe("text search", () => {
+  const filters = () => ticketListWhere(admin, listQuery({ showAll: "true" }));
+  const page = { offset: 0, size: PAGE_SIZE.tickets };
+
+  it("walks the newest tickets for a common word and stops at the page", async () => {
+    const shape = await searchShape(server.db, companyId, "garantia", PAGE_SIZE.tickets + 1);
+    expect(shape.walk).toBe(true);
+    const plan = await explain(
+      walkQuery(server.db, companyId, filters(), "garantia", page, shape.budget),
+    );
+    // Half the tickets match: about two pages of tickets and their messages, not 9,000 rows.
+    expect(rowsRead(plan, "tickets")).toBeLessThanOrEqual(4 * (PAGE_SIZE.tickets + 1));
+    expect(rowsRead(plan, "messages")).toBeLessThanOrEqual(4 * (PAGE_SIZE.tickets + 1));
+  });
+
+  it("takes a rare term from the trigram index", async () => {
+    const shape = await searchShape(server.db, companyId, "reembolso", PAGE_SIZE.tickets + 1);
+    expect(shape.walk).toBe(false);
+    const plan = await explain(indexQuery(server.db, companyId, filters(), "reembolso", page));
+    expect(plan.some((n) => n["Index Name"] === "messages_body_trgm")).toBe(true);
+    expect(rowsRead(plan, "messages")).toBeLessThanOrEqual(5);
+  });
+
+  it("gives the same pages whichever shape answers", async () => {
+    for (const term of ["garantia", "reembolso", "Cliente 01", "00002", "até logo 29"]) {
+      for (const offset of [0, PAGE_SIZE.tickets]) {
+        const p = { offset, size: PAGE_SIZE.tickets };
+        const walked = await walkQuery(server.db, companyId, filters(), term, p, TICKETS);
+        const indexed = await indexQuery(server.db, companyId, filters(), term, p);
+        expect(
+          walked.map((r) => r.id),
+          `${term} @${offset}`,
+        ).toEqual(indexed.map((r) => r.id));
+      }
+    }
+  });
+
+  it("answers through the API with the ticket of a rare term and pages of a common one", async () => {
+    const rare = await list(as.admin, "searchParam=reembolso&showAll=true");
+    expect(rare.tickets.map((t) => t.protocol)).toEqual([2900]);
+    expect(rare.count).toBeNull();
+    const common = await list(as.admin, "searchParam=garantia&showAll=true&pageNumber=2");
+    expect(common.tickets.map((t) => t.protocol)).toEqual(
+      Array.from({ length: PAGE_SIZE.tickets }, (_, i) => 2 * (PAGE_SIZE.tickets + i + 1)),
+    );
+    expect(common.hasMore).toBe(true);
+    // A queue member's search stays within what they may see: the even tickets.
+    expect((await list(as.member, "searchParam=obrigado")).tickets).toEqual([]);
+    const member = await list(as.member, "searchParam=garantia&pageNumber=2");
+    expect(member.tickets.map((t) => t.protocol)).toEqual(common.tickets.map((t) => t.protocol));
+  });
+});
+
+describe("ticket rows", () => {
+  it("carry their tags by name, in a list page and in a search", async () => {
+    const sql = server.database.executeSql;
+    const made = (
+      await sql(
+        `insert into tags (company_id, name, color) values ($1, 'Zeta', '#111'), ($1, 'Alfa', '#222') returning id, name`,
+        [companyId],
+      )
+    ).rows as { id: number; name: string }[];
+    const [ticket] = (
+      await sql(`select id from tickets where company_id = $1 and protocol = 1`, [companyId])
+    ).rows as { id: number }[];
+    for (const tag of made)
+      await sql(`insert into ticket_tags (ticket_id, tag_id, company_id) values ($1, $2, $3)`, [
+        ticket!.id,
+        tag.id,
+        companyId,
+      ]);
+    const tagsOf = (page: { tickets: { id: number; tags?: { name: string }[] }[] }) =>
+      page.tickets.find((t) => t.id === ticket!.id)?.tags?.map((t) => t.name);
+    expect(tagsOf(await list(as.admin, "status=open&showAll=true"))).toEqual(["Alfa", "Zeta"]);
+    expect(tagsOf(await list(as.admin, "searchParam=Cliente%200001&showAll=true"))).toEqual([
+      "Alfa",
+      "Zeta",
+    ]);
+    const untagged = (await list(as.admin, "status=open&showAll=true")).tickets[1]!;
+    expect(untagged.tags).toEqual([]);
+  });
+});
+
+describe("contacts search", () => {
+  it("finds by name or number fragment in name order, counting up to the limit", async () => {
+    const search = async (term: string) => {
+      const res = await request(
+        server,
+        as.admin,
+        "GET",
+        `/contacts/?searchParam=${encodeURIComponent(term)}&pageNumber=1`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { contacts: { name: string }[]; count: number; hasMore: boolean };
+    };
+    const byName = await search("ente 012");
+    expect(byName.contacts.map((c) => c.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Cliente 012${i}`),
+    );
+    expect(byName.count).toBe(10);
+    const byNumber = await search("0000299");
+    expect(byNumber.contacts.map((c) => c.name)).toEqual([
+      "Cliente 0299",
+      ...Array.from({ length: 10 }, (_, i) => `Cliente 299${i}`),
+    ]);
+    const everyone = await search("Cliente");
+    expect(everyone.count).toBe(LIST_COUNT_LIMIT);
+    expect(everyone.contacts[0]!.name).toBe("Cliente 0001");
+    expect(everyone.hasMore).toBe(true);
+  });
+});
+
+describe("opening a ticket", () => {
+  it("finds its unread messages through the small unread index", async () => {
+    const [ticket] = (
+      await server.database.executeSql(
+        `select id from tickets where company_id = $1 and protocol = 1`,
+        [companyId],
+      )
+    ).rows as { id: number }[];
+    const res = await server.database.executeSql(
+      `explain (format json) update messages set read = true where ticket_id = $1 and read = false and from_me = false`,
+      [ticket!.id],
+    );
+    expect(JSON.stringify(res.rows[0])).toContain("messages_unread_inbound");
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("online indexes (PostgreSQL)", () => {
+  it("are built concurrently, and one a failed build left invalid is rebuilt", async () => {
+    const sql = server.database.executeSql;
+    const table = `online_${Date.now()}`;
+    await sql(`create table ${table} (x int)`);
+    await sql(`insert into ${table} values (1), (1)`);
+    const index = {
+      name: `${table}_x`,
+      sql: `CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS ${table}_x ON ${table} (x)`,
+    };
+    await expect(sql(index.sql)).rejects.toThrow();
+    const valid = async () =>
+      (
+        (
+          await sql(
+            `select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = $1`,
+            [index.name],
+          )
+        ).rows[0] as { valid: boolean } | undefined
+      )?.valid;
+    expect(await valid()).toBe(false);
+    await sql(`delete from ${table}`);
+    await buildOnlineIndexes("postgres", sql, [index]);
+    expect(await valid()).toBe(true);
+    await sql(`drop table ${table}`);
+  });
+});

@@ -1,0 +1,37 @@
+import { adminMsg, DASHBOARD_FILTER_REQUIRED, msg, PHONE_ERROR_MESSAGE } from "@atrium/shared";
+import { i18n } from "./i18n";
+
+/**
+ * The shared zod schemas carry the spec's validation texts, some English ('Too Short!',
+ * 'Required'), some Portuguese ('Obrigatório'); the server answers them in `fields` too. Forms
+ * show them in the app's language: each known text has a key of the `validation` namespace.
+ */
+const KEYS: Record<string, string> = {
+  [msg.required]: "required",
+  [msg.obrigatorio]: "required",
+  [msg.tooShort]: "tooShort",
+  [msg.tooLong]: "tooLong",
+  [msg.invalidEmail]: "invalidEmail",
+  "Mensagem muito curta": "messageTooShort",
+  "Invalid color": "invalidColor",
+  [adminMsg.invalidTime]: "invalidTime",
+  [adminMsg.startBeforeEnd]: "startBeforeEnd",
+  [adminMsg.bothTimes]: "bothTimes",
+  [adminMsg.sevenDays]: "sevenDays",
+  [adminMsg.futureDate]: "futureDate",
+  [adminMsg.invalidDate]: "invalidDate",
+  "Invalid date": "invalidDate",
+  "Expected YYYY-MM-DD": "invalidDate",
+  "The start date is after the end date": "startAfterEnd",
+  "Digits only": "digitsOnly",
+  "Invalid number": "invalidNumber",
+  [PHONE_ERROR_MESSAGE]: "invalidPhone",
+  [DASHBOARD_FILTER_REQUIRED]: "filterRequired",
+};
+
+/** A validation message in the app's language; an unknown one is shown as it came. */
+export function validationText(message: string | undefined): string | undefined {
+  if (!message) return message;
+  const key = KEYS[message];
+  return key ? i18n.t(`validation:${key}`) : message;
+}
