@@ -1,4 +1,5 @@
-import { adminMsg, DASHBOARD_FILTER_REQUIRED, msg, PHONE_ERROR_MESSAGE } from "@atrium/shared";
+import { PHONE_ERROR_MESSAGE } from "@atrium/shared/phone";
+import { adminMsg, DASHBOARD_FILTER_REQUIRED, msg } from "@atrium/shared/validation-texts";
 import { i18n } from "./i18n";
 
 /**

@@ -9,6 +9,7 @@ import {
 } from "../enums.js";
 import { INT4_MAX, TEXT_MAX } from "../constants.js";
 import { mimeEssence } from "../media.js";
+import { adminMsg } from "../validation-texts.js";
 import { idField, msg, pageNumberField, parseDateTime, searchField, textField } from "./common.js";
 
 /**
@@ -16,14 +17,7 @@ import { idField, msg, pageNumberField, parseDateTime, searchField, textField } 
  * tags page, quick messages, schedules, announcements and helps. Server and web forms share them.
  */
 
-export const adminMsg = {
-  invalidTime: "Horário inválido",
-  startBeforeEnd: "O horário inicial deve ser menor que o final",
-  bothTimes: "Informe início e fim",
-  sevenDays: "Informe os sete dias da semana",
-  futureDate: "A data de envio deve ser futura",
-  invalidDate: "Data inválida",
-} as const;
+export { adminMsg };
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -10,14 +10,9 @@ import {
   TEXT_MAX,
 } from "../constants.js";
 
-/** The spec's validation texts (agent-core §5, admin-operator §5). */
-export const msg = {
-  required: "Required",
-  tooShort: "Too Short!",
-  tooLong: "Too Long!",
-  invalidEmail: "Invalid email",
-  obrigatorio: "Obrigatório",
-} as const;
+import { msg } from "../validation-texts.js";
+
+export { msg };
 
 export const requiredString = (min: number, max: number) =>
   z

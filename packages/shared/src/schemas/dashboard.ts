@@ -2,7 +2,9 @@ import { z } from "zod";
 import { DASHBOARD_PERIOD_DAYS } from "../constants.js";
 import { isCalendarDate } from "./common.js";
 
-export const DASHBOARD_FILTER_REQUIRED = "Parametrize o filtro";
+import { DASHBOARD_FILTER_REQUIRED } from "../validation-texts.js";
+
+export { DASHBOARD_FILTER_REQUIRED };
 
 /** Empty query values ("days=") count as absent: the filter form clears fields that way. */
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);

@@ -39,7 +39,7 @@ describe("set password (the access email's link)", () => {
     const { calls } = mockFetch({});
     renderApp("/set-password#token=t");
     await choose("1234");
-    expect(await screen.findByText("Too Short!")).toBeInTheDocument();
+    expect(await screen.findByText("Muito curto!")).toBeInTheDocument();
     await userEvent.setup().clear(screen.getByLabelText(/^Nova senha/));
     await choose("12345", "54321");
     expect(await screen.findByText("As senhas não conferem.")).toBeInTheDocument();
