@@ -300,7 +300,7 @@ test("announcements and help: what the operator publishes reaches an agent", asy
   await expect(page.getByRole("cell", { name: title, exact: true })).toBeVisible();
 
   const agent = await newPage(browser, agentEmail, "leitora123");
-  const bell = agent.getByRole("button", { name: /^Informativos \(\d+ não lidos\)$/ });
+  const bell = agent.getByRole("button", { name: /^Informativos \(\d+ não lidos?\)$/ });
   await expect(bell).toBeVisible();
   await bell.click();
   const popover = agent.getByRole("dialog", { name: "Informativos" });

@@ -23,8 +23,25 @@ test("a web-chat visitor's phone, the channels that reach a contact, and Portugu
   request,
 }) => {
   test.setTimeout(180_000);
-  const admin = await apiToken(request);
+  // A company of its own: other specs' connected numbers would reach the phone-only contact,
+  // and a retry must not meet the visitor's phone from the first attempt.
+  const operator = await apiToken(request);
   const suffix = unique();
+  const plan = await api(request, operator.token, "post", "/plans", {
+    name: `Plano Loja ${suffix}`,
+    users: 5,
+    queues: 5,
+    userLimit: { limit: 5 },
+    connectionLimit: { baileys: 1, facebook: 1, instagram: 1, whatsAppBusiness: 1, webChat: 2 },
+  });
+  const adminEmail = `loja-${suffix}@e2e.test`;
+  await api(request, operator.token, "post", "/companies", {
+    name: `Loja ${suffix}`,
+    email: adminEmail,
+    password: "loja-admin-123",
+    planId: plan.id,
+  });
+  const admin = await apiToken(request, adminEmail, "loja-admin-123");
   const queue = await api(request, admin.token, "post", "/queue", {
     name: `Loja ${suffix}`,
     color: `#${suffix.slice(0, 6).padEnd(6, "1")}`,
@@ -142,7 +159,7 @@ test("a web-chat visitor's phone, the channels that reach a contact, and Portugu
   // The admin opens a ticket for the visitor Ana holds: the toast says so, in Portuguese.
   const adminContext = await browser.newContext({ viewport: { width: 1366, height: 860 } });
   const adminPage = await adminContext.newPage();
-  await loginUi(adminPage, "admin@e2e.test", "admin-e2e-123");
+  await loginUi(adminPage, adminEmail, "loja-admin-123");
   await expect(adminPage).toHaveURL(/\/tickets$/);
   await adminPage.getByRole("button", { name: "Novo" }).click();
   const adminDialog = adminPage.getByRole("dialog", { name: "Criar Ticket" });
