@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { api, apiToken, loginUi, settled, SHOTS, unique } from "./support";
+import { api, loginUi, newCompany, settled, SHOTS, unique } from "./support";
 
 const OPERATOR_SHOTS = process.env.OPERATOR_SHOTS ?? SHOTS;
 
@@ -201,22 +201,9 @@ test("the operator manages plans, companies and help records", async ({ page, br
 test("the operator walks a company through its billing cycle", async ({ page, request }) => {
   test.setTimeout(120_000);
   mkdirSync(OPERATOR_SHOTS, { recursive: true });
-  const operator = await apiToken(request);
   const suffix = unique();
-  const plan = await api(request, operator.token, "post", "/plans", {
-    name: `Cobrança ${suffix}`,
-    users: 3,
-    queues: 2,
-    connectionLimit: { baileys: 1 },
-  });
   const name = `Gama ${suffix}`;
-  await api(request, operator.token, "post", "/companies", {
-    name,
-    email: `gama-${suffix}@cliente.test`,
-    planId: plan.id,
-    password: "gama-senha-123",
-  });
-  const gama = await apiToken(request, `gama-${suffix}@cliente.test`, "gama-senha-123");
+  const gama = await newCompany(request, name);
   const whatsApp = await api(request, gama.token, "post", "/whatsapp", {
     name: `Zap ${suffix}`,
     channelType: "BAILEYS",

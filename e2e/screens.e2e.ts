@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./playwright.config";
-import { api, apiToken, loginUi, SHOTS, unique } from "./support";
+import { api, apiToken, loginUi, newCompany, SHOTS, unique } from "./support";
 
 /**
  * One end-to-end path per screen family the other specs do not walk: contacts import, a quick
@@ -192,29 +192,8 @@ test("settings: company hours; a visitor writing out of hours gets the out-of-ho
   request,
 }) => {
   test.setTimeout(120_000);
-  const operator = await apiToken(request);
   const suffix = unique();
-  const plan = await api(request, operator.token, "post", "/plans", {
-    name: `Plano Horário ${suffix}`,
-    users: 5,
-    queues: 5,
-    userLimit: { limit: 5 },
-    connectionLimit: {
-      baileys: 1,
-      facebook: 1,
-      instagram: 1,
-      whatsAppBusiness: 1,
-      webChat: 2,
-    },
-  });
-  const adminEmail = `horario-${suffix}@e2e.test`;
-  await api(request, operator.token, "post", "/companies", {
-    name: `Loja Horário ${suffix}`,
-    email: adminEmail,
-    password: "horario123",
-    planId: plan.id,
-  });
-  const companyAdmin = await apiToken(request, adminEmail, "horario123");
+  const companyAdmin = await newCompany(request, `Loja Horario ${suffix}`);
   const closedText = `Estamos fechados agora, ${suffix}. Voltamos amanhã.`;
   const site = await api(request, companyAdmin.token, "post", "/whatsapp", {
     name: `Site ${suffix}`,
@@ -222,7 +201,7 @@ test("settings: company hours; a visitor writing out of hours gets the out-of-ho
     outOfHoursMessage: closedText,
   });
 
-  await loginUi(page, adminEmail, "horario123");
+  await loginUi(page, companyAdmin.email, companyAdmin.password);
   await expect(page).toHaveURL(/\/tickets$/);
   await page.goto("/settings");
   await page.getByLabel("Gerenciamento de Expediente").click();

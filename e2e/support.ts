@@ -48,3 +48,33 @@ export async function settled(page: Page): Promise<void> {
       .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );
 }
+
+/**
+ * A company of its own, created by the operator on a plan that allows one connection of each
+ * channel (two web chats): a spec that counts on what a company holds is not disturbed by
+ * what the other specs leave in theirs. Answers its admin's credentials and API token.
+ */
+export async function newCompany(
+  request: APIRequestContext,
+  name: string,
+  extra: { language?: string } = {},
+) {
+  const operator = await apiToken(request);
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const plan = await api(request, operator.token, "post", "/plans", {
+    name: `Plano ${name}`,
+    users: 5,
+    queues: 5,
+    connectionLimit: { baileys: 1, facebook: 1, instagram: 1, whatsAppBusiness: 1, webChat: 2 },
+  });
+  const email = `${slug}@cliente.test`;
+  const password = `${slug}-senha`;
+  await api(request, operator.token, "post", "/companies", {
+    name,
+    email,
+    password,
+    planId: plan.id,
+    ...extra,
+  });
+  return { email, password, ...(await apiToken(request, email, password)) };
+}

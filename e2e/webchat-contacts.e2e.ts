@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { api, apiToken, loginUi, settled, SHOTS, unique } from "./support";
+import { api, loginUi, newCompany, settled, SHOTS, unique } from "./support";
 
 /** Starts a conversation on /webchat/<uuid> as a visitor who gives a phone. */
 async function visitorWrites(page: Page, uuid: string, name: string, phone: string, text: string) {
@@ -25,23 +25,8 @@ test("a web-chat visitor's phone, the channels that reach a contact, and Portugu
   test.setTimeout(180_000);
   // A company of its own: other specs' connected numbers would reach the phone-only contact,
   // and a retry must not meet the visitor's phone from the first attempt.
-  const operator = await apiToken(request);
   const suffix = unique();
-  const plan = await api(request, operator.token, "post", "/plans", {
-    name: `Plano Loja ${suffix}`,
-    users: 5,
-    queues: 5,
-    userLimit: { limit: 5 },
-    connectionLimit: { baileys: 1, facebook: 1, instagram: 1, whatsAppBusiness: 1, webChat: 2 },
-  });
-  const adminEmail = `loja-${suffix}@e2e.test`;
-  await api(request, operator.token, "post", "/companies", {
-    name: `Loja ${suffix}`,
-    email: adminEmail,
-    password: "loja-admin-123",
-    planId: plan.id,
-  });
-  const admin = await apiToken(request, adminEmail, "loja-admin-123");
+  const admin = await newCompany(request, `Loja ${suffix}`);
   const queue = await api(request, admin.token, "post", "/queue", {
     name: `Loja ${suffix}`,
     color: `#${suffix.slice(0, 6).padEnd(6, "1")}`,
@@ -159,7 +144,7 @@ test("a web-chat visitor's phone, the channels that reach a contact, and Portugu
   // The admin opens a ticket for the visitor Ana holds: the toast says so, in Portuguese.
   const adminContext = await browser.newContext({ viewport: { width: 1366, height: 860 } });
   const adminPage = await adminContext.newPage();
-  await loginUi(adminPage, adminEmail, "loja-admin-123");
+  await loginUi(adminPage, admin.email, admin.password);
   await expect(adminPage).toHaveURL(/\/tickets$/);
   await adminPage.getByRole("button", { name: "Novo" }).click();
   const adminDialog = adminPage.getByRole("dialog", { name: "Criar Ticket" });
@@ -185,23 +170,8 @@ test("a web-chat visitor's phone, the channels that reach a contact, and Portugu
  */
 test("the web chat speaks the company's language; no favicon 404", async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const operator = await apiToken(request);
   const suffix = unique();
-  const plan = await api(request, operator.token, "post", "/plans", {
-    name: `Idioma ${suffix}`,
-    users: 2,
-    queues: 1,
-    connectionLimit: { webChat: 1 },
-  });
-  const email = `espanha-${suffix}@cliente.test`;
-  await api(request, operator.token, "post", "/companies", {
-    name: `Tienda ${suffix}`,
-    email,
-    planId: plan.id,
-    password: "tienda-123",
-    language: "es-ES",
-  });
-  const companyAdmin = await apiToken(request, email, "tienda-123");
+  const companyAdmin = await newCompany(request, `Tienda ${suffix}`, { language: "es-ES" });
   const connection = await api(request, companyAdmin.token, "post", "/whatsapp", {
     name: `Tienda ${suffix}`,
     channelType: "WEB_CHAT",

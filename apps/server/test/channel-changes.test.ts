@@ -7,23 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { instagramAudioPlan } from "../src/channels/meta/instagram-audio.js";
 import { mp3ToWav } from "../src/lib/audio.js";
 import { messages, tickets } from "../src/db/schema/index.js";
-import { agentMessage, CUSTOMER, deliver, openLane, OURS, type Lane } from "./corpus.js";
+import {
+  agentMessage,
+  CUSTOMER,
+  deliver,
+  openLane,
+  OURS,
+  startCorpusServer,
+  type Lane,
+} from "./corpus.js";
 import { oggOpusBytes } from "./media-fixtures.js";
-import {
-  META_APP_SECRET,
-  META_VERIFY_TOKEN,
-  startFakeGraph,
-  type FakeGraph,
-} from "./fake-graph.js";
-import {
-  collect,
-  connect,
-  eventually,
-  nextEvent,
-  request,
-  startTestServer,
-  type TestServer,
-} from "./harness.js";
+import type { FakeGraph } from "./fake-graph.js";
+import { collect, connect, eventually, nextEvent, request, type TestServer } from "./harness.js";
 
 /**
  * What the corpus table cannot show on its own: changes arriving live in an open ticket view,
@@ -34,18 +29,7 @@ import {
 let graph: FakeGraph;
 let server: TestServer;
 beforeAll(async () => {
-  graph = await startFakeGraph();
-  graph.objects.set(CUSTOMER.instagram, { name: "Maria Souza", username: "maria.souza" });
-  server = await startTestServer({
-    listen: true,
-    config: {
-      BAILEYS_FAKE: "1",
-      GRAPH_API_URL: graph.url,
-      META_APP_SECRET,
-      META_VERIFY_TOKEN,
-      PUBLIC_URL: "https://atrium.example.com",
-    },
-  });
+  ({ graph, server } = await startCorpusServer());
 });
 afterAll(async () => {
   await server?.close();

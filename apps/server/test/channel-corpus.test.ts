@@ -11,15 +11,11 @@ import {
   OURS_BODY,
   PROVIDERS,
   type Provider,
+  startCorpusServer,
   type Shown,
 } from "./corpus.js";
-import {
-  META_APP_SECRET,
-  META_VERIFY_TOKEN,
-  startFakeGraph,
-  type FakeGraph,
-} from "./fake-graph.js";
-import { startTestServer, type TestServer } from "./harness.js";
+import type { FakeGraph } from "./fake-graph.js";
+import type { TestServer } from "./harness.js";
 
 /**
  * Every payload kind the channels send (test/fixtures/channels), delivered as the provider
@@ -30,19 +26,7 @@ import { startTestServer, type TestServer } from "./harness.js";
 let graph: FakeGraph;
 let server: TestServer;
 beforeAll(async () => {
-  graph = await startFakeGraph();
-  graph.objects.set(CUSTOMER.messenger, { first_name: "Maria", last_name: "Souza" });
-  graph.objects.set(CUSTOMER.instagram, { name: "Maria Souza", username: "maria.souza" });
-  server = await startTestServer({
-    listen: true,
-    config: {
-      BAILEYS_FAKE: "1",
-      GRAPH_API_URL: graph.url,
-      META_APP_SECRET,
-      META_VERIFY_TOKEN,
-      PUBLIC_URL: "https://atrium.example.com",
-    },
-  });
+  ({ graph, server } = await startCorpusServer());
 });
 afterAll(async () => {
   await server?.close();

@@ -6,7 +6,13 @@ import { proto, type WAMessage } from "baileys";
 import type { FakeBaileysSocket } from "../src/channels/baileys/fake-socket.js";
 import { contacts, messages, tickets } from "../src/db/schema/index.js";
 import type { MessageDTO } from "../src/modules/messages/messages.presenter.js";
-import { postWebhook, type FakeGraph } from "./fake-graph.js";
+import {
+  META_APP_SECRET,
+  META_VERIFY_TOKEN,
+  postWebhook,
+  startFakeGraph,
+  type FakeGraph,
+} from "./fake-graph.js";
 import { bytesFor } from "./media-fixtures.js";
 import {
   createCompany,
@@ -15,6 +21,7 @@ import {
   eventually,
   login,
   request,
+  startTestServer,
   uid,
   type Session,
   type TestServer,
@@ -58,6 +65,24 @@ export const CUSTOMER: Record<Provider, string> = {
   instagram: "1254459154682919",
   baileys: "5511987654321",
 };
+
+/** A fake Graph API that knows the customers' profiles, and a server on it that takes webhooks. */
+export async function startCorpusServer(): Promise<{ graph: FakeGraph; server: TestServer }> {
+  const graph = await startFakeGraph();
+  graph.objects.set(CUSTOMER.messenger, { first_name: "Maria", last_name: "Souza" });
+  graph.objects.set(CUSTOMER.instagram, { name: "Maria Souza", username: "maria.souza" });
+  const server = await startTestServer({
+    listen: true,
+    config: {
+      BAILEYS_FAKE: "1",
+      GRAPH_API_URL: graph.url,
+      META_APP_SECRET,
+      META_VERIFY_TOKEN,
+      PUBLIC_URL: "https://atrium.example.com",
+    },
+  });
+  return { graph, server };
+}
 
 /** The agent's message the fixtures answer, react to or acknowledge. */
 export const OURS: Record<Provider, string> = {
