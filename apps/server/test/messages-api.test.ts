@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChannelAdapter, OutboundMessage } from "../src/channels/channel.js";
@@ -14,6 +13,7 @@ import {
   type TestServer,
   startTestServer,
 } from "./harness.js";
+import { multipartBody } from "./fuzz-inputs.js";
 import { pngBytes } from "./media-fixtures.js";
 
 let server: TestServer;
@@ -76,34 +76,16 @@ function sendMultipart(
   fields: Record<string, string>,
   files: { filename: string; type: string; data: Buffer }[],
 ) {
-  const boundary = `----api${randomUUID().slice(0, 8)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const body = multipartBody(
+    fields,
+    files.map((file) => ({ field: "medias", ...file })),
+    "none",
+  );
   return server.app.inject({
     method: "POST",
     url: "/api/messages/send",
-    headers: {
-      x_key: headers.key,
-      x_token: headers.token,
-      "content-type": `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat(parts),
+    headers: { x_key: headers.key, x_token: headers.token, "content-type": body.contentType },
+    payload: body.payload,
   });
 }
 
