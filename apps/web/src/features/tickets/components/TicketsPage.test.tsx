@@ -3,7 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Toaster } from "../../../app/toast/Toaster";
 import {
   checkedRoutes,
@@ -52,6 +52,12 @@ function renderPage(path: string, routes = checkedRoutes({}), me: UserDTO = admi
 }
 
 describe("/tickets", () => {
+  // The ticket view is a lazy chunk: load it once here, so the tests that open a ticket wait for
+  // the screen, not for the module's first transform on a busy machine.
+  beforeAll(async () => {
+    await import("./TicketView");
+  }, 60_000);
+
   it("shows Assigned and Pending with their counts, sending the filters as JSON arrays", async () => {
     const { calls } = renderPage("/tickets");
     expect(await screen.findByText("Otávio Aberto")).toBeInTheDocument();
