@@ -49,6 +49,7 @@ const TAGS: readonly { name: string; description: string; match: RegExp }[] = [
     match: /^\/companies\/(list|:id|:id\/schedules)$/,
   },
   { name: "Settings", description: "Company settings", match: /^\/settings/ },
+  { name: "Files", description: "Stored files behind signed links", match: /^\/files\// },
   { name: "Contacts", description: "Contacts, import and export", match: /^\/contacts/ },
   { name: "Tickets", description: "The inbox's tickets", match: /^\/tickets\/(?!:companyId)|^\/tickets$/ },
   { name: "Messages", description: "Messages of tickets", match: /^\/messages/ },
