@@ -18,9 +18,9 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
 
 /**
  * The API reference at /api/docs (Swagger UI, served from our origin): its scripts and
- * stylesheets from here, the document fetched from here. Swagger UI sets `style` attributes
- * on its elements (collapsing sections, the model trees), hence 'unsafe-inline' for styles
- * only; its icons are data: SVGs. Nothing may frame it or post a form anywhere.
+ * stylesheets from here, the document fetched from here. Swagger UI writes a <style> element
+ * at run time (e2e/api-docs.e2e.ts sees the violation without it), hence 'unsafe-inline' for
+ * styles only, as the SPA; its icons are data: SVGs. Nothing may frame it or post a form.
  */
 export const DOCS_CSP = [
   "default-src 'none'",
