@@ -6,7 +6,17 @@ import { errorCatalogue } from "@atrium/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_CSP, DOCS_CSP } from "../src/http/csp.js";
 import { ROUTE_DOCS, undocumentedReason } from "../src/http/openapi/route-docs.js";
-import { startTestServer, type TestServer } from "./harness.js";
+import { z } from "zod";
+import {
+  createConnection,
+  createTicket,
+  createUser,
+  login,
+  request,
+  seedCompany,
+  startTestServer,
+  type TestServer,
+} from "./harness.js";
 
 /**
  * The OpenAPI reference (issue 15, "An OpenAPI reference"): every registered route is in the
@@ -170,6 +180,42 @@ describe("OpenAPI document", () => {
     for (const name of ["Auth", "Tickets", "Messages API", "Webhooks", "Platform operator"]) {
       expect(tags.has(name), name).toBe(true);
     }
+  });
+});
+
+describe("answers the document declares itself (routes the web does not call)", () => {
+  it("match what the server answers", async () => {
+    const seed = await seedCompany(server);
+    const superUser = await createUser(server.db, { companyId: seed.company.id, super: true });
+    const operator = await login(server, superUser.email);
+    const ticket = await createTicket(server.db, seed.company.id, { status: "pending" });
+    const site = await createConnection(server, seed.company.id);
+    const calls: [string, string, typeof seed.as.admin | null][] = [
+      ["GET /health", "/health", null],
+      ["GET /settings/:key", "/settings/userRating", seed.as.admin],
+      ["GET /contacts/list", "/contacts/list", seed.as.admin],
+      ["GET /tickets/:id", `/tickets/${ticket.id}`, seed.as.admin],
+      ["GET /helps", "/helps", seed.as.admin],
+      ["GET /plans/list", "/plans/list", null],
+      ["GET /plans/:id", `/plans/${seed.company.planId}`, operator],
+      ["GET /mail-outbox", "/mail-outbox", operator],
+      ["GET /companies/list", "/companies/list", operator],
+      ["GET /webchat/:uuid/config", `/webchat/${site.uuid}/config`, null],
+      ["PATCH /tickets/:companyId/close-all", `/tickets/${seed.company.id}/close-all`, operator],
+    ];
+    for (const [key, url, session] of calls) {
+      const method = key.split(" ")[0] as "GET" | "PATCH";
+      const res = await request(server, session, method, url);
+      const doc = ROUTE_DOCS[key]!;
+      expect(res.statusCode, `${key} ${res.body}`).toBe(doc.status ?? 200);
+      const answer = doc.answer as z.ZodType;
+      const parsed = answer.safeParse(res.json());
+      expect(parsed.error?.issues ?? [], key).toEqual([]);
+    }
+    // A positive control: the check does refuse an answer of another shape.
+    expect(
+      (ROUTE_DOCS["GET /contacts/list"]!.answer as z.ZodType).safeParse([{ id: 1 }]).success,
+    ).toBe(false);
   });
 });
 

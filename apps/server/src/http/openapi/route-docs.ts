@@ -708,8 +708,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   "PATCH /companies/:id/reset-password": {
     summary: "E-mail a company's admin a new access link",
-    answer: messageAnswer,
-    errors: ["ERR_NO_COMPANY_FOUND"],
+    answer: z.object({ delivery: z.enum(["smtp", "outbox"]), to: z.string() }),
+    errors: ["ERR_NO_COMPANY_FOUND", "ERR_NO_COMPANY_ADMIN", "ERR_MAIL_NOT_SENT"],
   },
   "POST /companies/:id/:kind": {
     summary: "Attach a company file (logo, contract…)",
