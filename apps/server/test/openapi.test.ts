@@ -163,9 +163,7 @@ describe("OpenAPI document", () => {
     expect(operationOf("GET", "/tickets")!.security).toEqual([{ bearerAuth: [] }]);
     expect(operationOf("POST", "/auth/login")!.security).toEqual([]);
     expect(operationOf("POST", "/webhooks/meta")!.security).toEqual([]);
-    expect(operationOf("GET", "/webchat/:uuid/messages")!.security).toEqual([
-      { visitorToken: [] },
-    ]);
+    expect(operationOf("GET", "/webchat/:uuid/messages")!.security).toEqual([{ visitorToken: [] }]);
   });
 
   it("answers the web reads come from the shared response schemas, by reference", () => {

@@ -8,7 +8,10 @@ import {
   type ErrorCode,
 } from "@atrium/shared";
 import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
-import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+} from "fastify-type-provider-zod";
 import { z } from "zod";
 import { REFRESH_COOKIE } from "../../modules/auth/tokens.js";
 import { DOCS_CSP } from "../csp.js";
@@ -51,7 +54,11 @@ const TAGS: readonly { name: string; description: string; match: RegExp }[] = [
   { name: "Settings", description: "Company settings", match: /^\/settings/ },
   { name: "Files", description: "Stored files behind signed links", match: /^\/files\// },
   { name: "Contacts", description: "Contacts, import and export", match: /^\/contacts/ },
-  { name: "Tickets", description: "The inbox's tickets", match: /^\/tickets\/(?!:companyId)|^\/tickets$/ },
+  {
+    name: "Tickets",
+    description: "The inbox's tickets",
+    match: /^\/tickets\/(?!:companyId)|^\/tickets$/,
+  },
   { name: "Messages", description: "Messages of tickets", match: /^\/messages/ },
   { name: "Notes", description: "Internal notes on tickets", match: /^\/ticket-notes/ },
   { name: "Tags", description: "Tags of contacts and tickets", match: /^\/tags/ },
@@ -63,7 +70,11 @@ const TAGS: readonly { name: string; description: string; match: RegExp }[] = [
     description: "Channels and their sessions",
     match: /^\/(whatsapp|whatsappsession)(\/|$)/,
   },
-  { name: "Web chat", description: "The website widget's visitor API", match: /^\/(webchat|widget)/ },
+  {
+    name: "Web chat",
+    description: "The website widget's visitor API",
+    match: /^\/(webchat|widget)/,
+  },
   { name: "Schedules", description: "Scheduled messages", match: /^\/schedules/ },
   { name: "Announcements", description: "Announcements to users", match: /^\/announcements/ },
   { name: "Helps", description: "Help videos", match: /^\/helps/ },
@@ -133,8 +144,7 @@ const NON_JSON: Record<Exclude<Answer, z.ZodType | "empty">, [string, object]> =
  */
 const zodToJsonConfig = {
   override(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) {
-    const def = (ctx.zodSchema as { _zod: { def: { type: string; catchall?: unknown } } })._zod
-      .def;
+    const def = (ctx.zodSchema as { _zod: { def: { type: string; catchall?: unknown } } })._zod.def;
     const json = ctx.jsonSchema;
     if (def.type === "object" && !def.catchall && json.additionalProperties === false) {
       delete json.additionalProperties;

@@ -1,7 +1,6 @@
 import {
   apiContract,
   apiSendSchema,
-  contactImportResponse,
   helpResponse,
   planResponse,
   queueOptionResponse,
@@ -117,7 +116,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: "Create a user with a company's invitation token",
     status: 201,
     answer: contract("POST /auth/signup"),
-    errors: ["ERR_EMAIL_ALREADY_EXISTS", "ERR_TOO_MANY_REQUESTS"],
+    errors: ["ERR_EMAIL_ALREADY_EXISTS", "ERR_USER_LIMIT_REACHED", "ERR_TOO_MANY_REQUESTS"],
   },
   "POST /auth/set-password": {
     summary: "Set a password with an access e-mail's link token",
@@ -128,7 +127,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 
   // Users
   "GET /users/": { summary: "Search users (paged)", answer: contract("GET /users/") },
-  "GET /users/list": { summary: "Users of the company, short", answer: contract("GET /users/list") },
+  "GET /users/list": {
+    summary: "Users of the company, short",
+    answer: contract("GET /users/list"),
+  },
   "GET /users/:id": {
     summary: "A user",
     answer: contract("GET /users/:id"),
@@ -163,7 +165,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: "Create a queue",
     status: 201,
     answer: contract("POST /queue"),
-    errors: ["ERR_QUEUE_COLOR_ALREADY_EXISTS"],
+    errors: ["ERR_QUEUE_COLOR_ALREADY_EXISTS", "ERR_QUEUE_LIMIT_REACHED"],
   },
   "PUT /queue/:id": {
     summary: "Update a queue",
@@ -223,8 +225,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "GET /contacts/list": { summary: "Every contact, short", answer: z.array(contactOption) },
   "POST /contacts/import": {
     summary: "Import contacts from a CSV or XLSX file",
-    answer: contactImportResponse,
+    answer: contract("POST /contacts/import"),
     body: upload,
+    errors: ["ERR_NO_ADDRESS_BOOK"],
   },
   "GET /contacts/export": { summary: "Export contacts as CSV", answer: "binary" },
   "GET /contacts/:id": {
@@ -405,7 +408,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: "Create a connection",
     status: 201,
     answer: contract("POST /whatsapp"),
-    errors: ["ERR_NO_OTHER_WHATSAPP", "ERR_WAPP_GREETING_REQUIRED"],
+    errors: ["ERR_NO_OTHER_WHATSAPP", "ERR_WAPP_GREETING_REQUIRED", "ERR_CONNECTION_LIMIT_REACHED"],
   },
   "PUT /whatsapp/:id": {
     summary: "Update a connection",
@@ -607,7 +610,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   // Helps
   "GET /helps/list": { summary: "Help videos", answer: contract("GET /helps/list") },
   "GET /helps": { summary: "Help videos (active)", answer: z.array(helpResponse) },
-  "GET /helps/:id": { summary: "A help video", answer: helpResponse, errors: ["ERR_NO_HELP_FOUND"] },
+  "GET /helps/:id": {
+    summary: "A help video",
+    answer: helpResponse,
+    errors: ["ERR_NO_HELP_FOUND"],
+  },
   "POST /helps": { summary: "Create a help video", status: 201, answer: contract("POST /helps") },
   "PUT /helps/:id": {
     summary: "Update a help video",
@@ -622,7 +629,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
 
   // Dashboard
-  "GET /dashboard": { summary: "Attendance figures of a period", answer: contract("GET /dashboard") },
+  "GET /dashboard": {
+    summary: "Attendance figures of a period",
+    answer: contract("GET /dashboard"),
+  },
 
   // Internal chats
   "GET /chats": { summary: "The caller's internal chats (paged)", answer: contract("GET /chats") },
@@ -689,7 +699,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: "Schedule a company's deletion",
     status: 202,
     answer: z.object({ id, status: z.literal("scheduled") }),
-    errors: ["ERR_NO_COMPANY_FOUND"],
+    errors: ["ERR_NO_COMPANY_FOUND", "ERR_COMPANY_NOT_ARCHIVED", "ERR_PLATFORM_COMPANY"],
   },
   "PATCH /companies/archived/:id": {
     summary: "Archive or restore a company",
@@ -730,17 +740,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "GET /plans/list": { summary: "Plans offered at sign-up", answer: z.array(planResponse) },
   "GET /plans/all": { summary: "Every plan (super users)", answer: contract("GET /plans/all") },
   "GET /plans/:id": { summary: "A plan", answer: planResponse, errors: ["ERR_NO_PLAN_FOUND"] },
-  "POST /plans": { summary: "Create a plan", status: 201, answer: contract("POST /plans") },
+  "POST /plans": {
+    summary: "Create a plan",
+    status: 201,
+    answer: contract("POST /plans"),
+    errors: ["ERR_PLAN_NAME_EXISTS"],
+  },
   "PUT /plans/:id": {
     summary: "Update a plan",
     answer: contract("PUT /plans/:id"),
-    errors: ["ERR_NO_PLAN_FOUND"],
+    errors: ["ERR_NO_PLAN_FOUND", "ERR_PLAN_NAME_EXISTS"],
   },
   "DELETE /plans/:id": {
     summary: "Delete a plan",
     status: 204,
     answer: "empty",
-    errors: ["ERR_NO_PLAN_FOUND"],
+    errors: ["ERR_NO_PLAN_FOUND", "ERR_PLAN_IN_USE"],
   },
   "GET /instances": { summary: "Instances (API addresses)", answer: contract("GET /instances") },
   "GET /mail-outbox": { summary: "E-mails sent (super users)", answer: z.array(mailRecord) },
@@ -790,7 +805,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     description:
       "Signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the app secret). Answers once every event is stored; Meta retries on 5xx and duplicates are ignored.",
     answer: z.object({ received: z.literal(true) }),
-    body: { schema: z.looseObject({ object: z.string(), entry: z.array(z.unknown()) }), types: json },
+    body: {
+      schema: z.looseObject({ object: z.string(), entry: z.array(z.unknown()) }),
+      types: json,
+    },
     errors: ["ERR_WEBHOOK_SIGNATURE"],
   },
 
