@@ -6,7 +6,7 @@ import { errorCatalogue } from "@atrium/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_CSP, DOCS_CSP } from "../src/http/csp.js";
 import { ROUTE_DOCS, undocumentedReason } from "../src/http/openapi/route-docs.js";
-import { z } from "zod";
+import type { z } from "zod";
 import {
   createConnection,
   createTicket,
