@@ -40,7 +40,11 @@ const API_PREFIXES = [
 const apiProxy: ProxyOptions = {
   target: API_TARGET,
   changeOrigin: true,
-  bypass: (req) => (req.headers.accept?.includes("text/html") ? "/index.html" : undefined),
+  // The API reference (/api/docs) is a server page: navigations to it go to the server too.
+  bypass: (req) =>
+    req.headers.accept?.includes("text/html") && !req.url?.startsWith("/api/docs")
+      ? "/index.html"
+      : undefined,
 };
 
 const proxy: Record<string, ProxyOptions> = Object.fromEntries(

@@ -22,6 +22,7 @@ import { makeVerifier, registerAuthentication } from "./http/authenticate.js";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors.js";
 import { registerInputGuards } from "./http/input.js";
 import { ApiOrigins, registerDefaultCsp } from "./http/csp.js";
+import { registerDocsUi, registerOpenApi } from "./http/openapi/openapi.js";
 import { registerSpa } from "./http/spa.js";
 import { clientKey, LoginGuard } from "./lib/attempts.js";
 import type { Logger } from "./lib/logger.js";
@@ -232,6 +233,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputGuards(app);
+  // Before any route: the OpenAPI document is built from the routes as they are registered.
+  await registerOpenApi(app);
   const routes: RouteEntry[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
@@ -426,6 +429,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     await opts.database.executeSql("select 1");
     return { status: "ok" };
   });
+  await registerDocsUi(app);
 
   const io = createGateway(app.server, {
     db,

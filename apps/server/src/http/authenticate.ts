@@ -48,6 +48,8 @@ export function registerAuthentication(app: FastifyInstance, db: Db): void {
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [
       async (request: FastifyRequest) => {
+        // A plugin's scope may open its routes after this hook saw them (the API reference).
+        if (request.routeOptions.config.public) return;
         const token = bearerToken(request);
         if (!token) throw new AppError("ERR_SESSION_EXPIRED");
         request.actor = await loadActor(db, verify(token));

@@ -16,6 +16,25 @@ export const FILES_CSP = "default-src 'none'; sandbox";
 /** API answers (JSON, errors, widget.js, static files): nothing to load, never framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+/**
+ * The API reference at /api/docs (Swagger UI, served from our origin): its scripts and
+ * stylesheets from here, the document fetched from here. Swagger UI writes a <style> element
+ * at run time (e2e/api-docs.e2e.ts sees the violation without it), hence 'unsafe-inline' for
+ * styles only, as the SPA; its icons are data: SVGs. Nothing may frame it or post a form.
+ */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 /** YouTube players on the Help page (admin-operator "Helps"). */
 const VIDEO_FRAMES = ["https://www.youtube.com", "https://www.youtube-nocookie.com"];
 

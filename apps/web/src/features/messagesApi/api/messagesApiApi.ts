@@ -32,6 +32,8 @@ export function apiOrigin(): string {
 }
 
 export const SEND_PATH = "/api/messages/send";
+/** The OpenAPI reference of every call (served by the server, docs/api.md). */
+export const REFERENCE_PATH = "/api/docs";
 
 export const messagesApiApi = {
   keyStatus: (signal?: AbortSignal) => api.get<ApiKeyStatus>("/api/messages/key", { signal }),

@@ -1,4 +1,5 @@
 import Alert from "@mui/material/Alert";
+import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -7,7 +8,7 @@ import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { apiOrigin, SEND_PATH } from "../api/messagesApiApi";
+import { apiOrigin, REFERENCE_PATH, SEND_PATH } from "../api/messagesApiApi";
 import { CodeBlock } from "./CodeBlock";
 
 const FIELDS = ["number", "body", "medias", "ticket", "queue"] as const;
@@ -51,6 +52,12 @@ export function ApiDocs() {
           {t("docs.title")}
         </Typography>
         <Typography variant="body2">{t("docs.intro")}</Typography>
+        <Typography variant="body2">
+          <Link href={`${apiOrigin()}${REFERENCE_PATH}`} target="_blank" rel="noopener">
+            {t("docs.reference")}
+          </Link>{" "}
+          {t("docs.referenceHint")}
+        </Typography>
         <CodeBlock code={`POST ${url}`} label={t("docs.endpoint")} />
         <Typography variant="subtitle2">{t("docs.headersTitle")}</Typography>
         <Table size="small" aria-label={t("docs.headersTitle")}>

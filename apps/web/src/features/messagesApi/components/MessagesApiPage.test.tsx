@@ -50,6 +50,10 @@ describe("/messages-api", () => {
     expect(
       screen.getByText("O token deve antes ser cadastrado na conexão, pelo menu Conexões."),
     ).toBeInTheDocument();
+    // The full reference, on the API's origin, in a new tab.
+    const reference = screen.getByRole("link", { name: "Referência da API (OpenAPI)" });
+    expect(reference).toHaveAttribute("href", `${window.location.origin}/api/docs`);
+    expect(reference).toHaveAttribute("target", "_blank");
     expect(screen.getByLabelText("Mensagem de texto (JSON)")).toHaveTextContent(
       '-H "X_KEY: SUA_CHAVE"',
     );
