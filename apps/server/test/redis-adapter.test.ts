@@ -109,7 +109,8 @@ async function startNode(name: string): Promise<Node> {
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 45_000;
+  // Generous: each node compiles the server with tsx at start, slow when the machine is busy.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`node ${name} exited:\n${output}`);
     try {
@@ -144,7 +145,7 @@ describe.skipIf(missing)("Socket.IO across two server processes (Redis adapter)"
 
   beforeAll(async () => {
     [a, b] = await Promise.all([startNode("a"), startNode("b")]);
-  }, 90_000);
+  }, 150_000);
 
   afterAll(async () => {
     socket?.close();
