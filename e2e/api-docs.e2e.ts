@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { SHOTS } from "./support";
 
 /**
  * The API reference (issue 15): /api/docs renders the OpenAPI document with Swagger UI served
@@ -50,6 +51,7 @@ test("the API reference renders every domain's operations under its own CSP", as
   await send.locator(".opblock-summary").click();
   await expect(send.locator(".responses-table")).toContainText("201");
   await expect(send.locator(".responses-table")).toContainText("ERR_API_KEY_INVALID");
+  await page.screenshot({ path: `${SHOTS}/api-docs.png` });
 
   // The security schemes: bearer token and the messages API's headers.
   await page.locator(".auth-wrapper .authorize").click();
