@@ -391,7 +391,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   };
 
   registerDefaultCsp(app);
-  await registerSpa(app, opts.webDist, opts.widgetDist, new ApiOrigins(db, opts.config.PUBLIC_URL));
+  const appOrigins = new ApiOrigins(db, opts.config.PUBLIC_URL);
+  await registerSpa(app, opts.webDist, opts.widgetDist, appOrigins);
   const modules = [
     authRoutes,
     usersRoutes,
@@ -439,7 +440,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     logger: opts.logger,
     redis: opts.redis,
     origins: {
-      publicUrl: opts.config.PUBLIC_URL,
+      app: appOrigins,
       publicUrlSet: opts.config.publicUrlSet,
       allowed: opts.config.ALLOWED_ORIGINS,
     },

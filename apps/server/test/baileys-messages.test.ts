@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeBaileysSocket } from "../src/channels/baileys/fake-socket.js";
 import { contacts, messages, tickets } from "../src/db/schema/index.js";
+import { multipart } from "./admin-helpers.js";
 import { jpegBytes, mp3Bytes } from "./media-fixtures.js";
 import {
   collect,
@@ -328,22 +329,9 @@ describe("WhatsApp messages through the Baileys session", () => {
       ["foto.jpg", "image/jpeg", "Aqui está", jpegBytes()],
       ["audio.mp3", "audio/mpeg", "audio.mp3", mp3Bytes()],
     ] as const) {
-      const boundary = `----b${uid()}`;
-      const res = await server.app.inject({
-        method: "POST",
-        url: `/messages/${ticket.id}`,
-        headers: {
-          authorization: `Bearer ${s.as.admin.token}`,
-          "content-type": `multipart/form-data; boundary=${boundary}`,
-        },
-        payload: Buffer.concat([
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${body}\r\n` +
-              `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-          ),
-          bytes,
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]),
+      const res = await multipart(server, s.as.admin, "POST", `/messages/${ticket.id}`, {
+        fields: { body },
+        files: [{ field: "medias", filename: name, type, data: bytes }],
       });
       expect(res.statusCode).toBe(201);
     }

@@ -167,11 +167,14 @@ describe("the real Baileys socket against a local endpoint", () => {
       expect(statuses.map((s) => s.status).filter((s) => s !== "OPENING")).toEqual([]);
       session.stop();
       const callsAtStop = calls();
-      // The positive control for "no more": a session started now retries three times on the
-      // same address; the stopped one, with the same back-off, has made no call meanwhile.
+      // The positive control for "no more": a session started now retries on the same address;
+      // the stopped one, with the same back-off, has made no call meanwhile. The stopped one's
+      // next wait would be at most one 200 ms step; the control's first four waits (steps 50,
+      // 100, 200, 200, each at least half its step) last at least 25 + 50 + 100 + 100 = 275 ms,
+      // so its fifth call comes after any call the stopped session could still have made.
       const control = await realSession(url, { baseMs: 50, maxMs: 200 });
       await control.session.start();
-      await eventually(() => control.calls() >= 3, 20_000);
+      await eventually(() => control.calls() >= 5, 20_000);
       control.session.stop();
       expect(calls()).toBe(callsAtStop);
     } finally {

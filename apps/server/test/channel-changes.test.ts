@@ -16,6 +16,7 @@ import {
   startCorpusServer,
   type Lane,
 } from "./corpus.js";
+import { multipart } from "./admin-helpers.js";
 import { oggOpusBytes } from "./media-fixtures.js";
 import type { FakeGraph } from "./fake-graph.js";
 import { collect, connect, eventually, nextEvent, request, type TestServer } from "./harness.js";
@@ -192,19 +193,9 @@ describe("outbound on the same channels", () => {
       .from(messages)
       .where(eq(messages.ticketId, ticket.id));
 
-    const form = new FormData();
-    form.append("medias", new Blob([MP3], { type: "audio/mpeg" }), "gravacao.mp3");
-    form.append("body", "");
-    form.append("quotedMsgId", String(incoming!.id));
-    const multipart = new Response(form);
-    const sent = await server.app.inject({
-      method: "POST",
-      url: `/messages/${ticket.id}`,
-      headers: {
-        authorization: `Bearer ${lane.admin.token}`,
-        "content-type": multipart.headers.get("content-type")!,
-      },
-      payload: Buffer.from(await multipart.arrayBuffer()),
+    const sent = await multipart(server, lane.admin, "POST", `/messages/${ticket.id}`, {
+      fields: { body: "", quotedMsgId: incoming!.id },
+      files: [{ field: "medias", filename: "gravacao.mp3", type: "audio/mpeg", data: MP3 }],
     });
     expect(sent.statusCode).toBe(201);
     const messageId = sent.json().messages[0].id as number;
@@ -240,17 +231,8 @@ describe("outbound on the same channels", () => {
     const lane = await openLane(server, "instagram");
     await deliver(server, graph, lane, "instagram/text");
     const ticket = await accept(lane);
-    const form = new FormData();
-    form.append("medias", new Blob([oggOpusBytes()], { type: "audio/ogg" }), "nota.ogg");
-    const multipart = new Response(form);
-    const res = await server.app.inject({
-      method: "POST",
-      url: `/messages/${ticket.id}`,
-      headers: {
-        authorization: `Bearer ${lane.admin.token}`,
-        "content-type": multipart.headers.get("content-type")!,
-      },
-      payload: Buffer.from(await multipart.arrayBuffer()),
+    const res = await multipart(server, lane.admin, "POST", `/messages/${ticket.id}`, {
+      files: [{ field: "medias", filename: "nota.ogg", type: "audio/ogg", data: oggOpusBytes() }],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: "ERR_INSTAGRAM_AUDIO_FORMAT" });

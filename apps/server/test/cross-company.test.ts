@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
-import { io as connectSocket, type Socket } from "socket.io-client";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectionQueues, messages, ticketNotes } from "../src/db/schema/index.js";
+import { connectionQueues, messages, ticketNotes, tickets } from "../src/db/schema/index.js";
 import { multipart } from "./admin-helpers.js";
 import {
   createConnection,
@@ -9,6 +8,8 @@ import {
   seedCompany,
   startTestServer,
   uid,
+  visitorSession,
+  visitorSocket,
   type Session,
   type TestServer,
 } from "./harness.js";
@@ -23,17 +24,6 @@ beforeAll(async () => {
   server = await startTestServer({ listen: true });
 });
 afterAll(async () => server?.close());
-
-async function visitorSession(uuid: string, name: string, token?: string) {
-  const res = await server.app.inject({
-    method: "POST",
-    url: `/webchat/${uuid}/session`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    payload: { name },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().token as string;
-}
 
 const visitorSays = (uuid: string, token: string, body: string) =>
   server.app.inject({
@@ -60,7 +50,7 @@ async function company(label: string) {
   await server.db
     .insert(connectionQueues)
     .values({ connectionId: connection.id, queueId: seed.queue.id, companyId: seed.company.id });
-  const visitorToken = await visitorSession(connection.uuid, `Visitante ${label}`);
+  const visitorToken = await visitorSession(server, connection.uuid, `Visitante ${label}`);
   expect((await visitorSays(connection.uuid, visitorToken, `Oi de ${label}`)).statusCode).toBe(201);
   const list = await request(server, seed.as.admin, "GET", "/tickets?status=pending&showAll=true");
   const ticket = list.json().tickets[0] as { id: number; contactId: number };
@@ -98,6 +88,15 @@ const messageBodies = async (ticketId: number) =>
       .from(messages)
       .where(eq(messages.ticketId, ticketId))
   ).map((m) => (m.isDeleted ? `(deleted) ${m.body}` : m.body));
+
+const ticketIdsOf = async (companyId: number) =>
+  (
+    await server.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.companyId, companyId))
+      .orderBy(tickets.id)
+  ).map((t) => t.id);
 
 let a: Awaited<ReturnType<typeof company>>;
 let b: Awaited<ReturnType<typeof company>>;
@@ -242,19 +241,6 @@ describe("/files/:id across companies", () => {
 });
 
 describe("web chat with another connection's visitor token", () => {
-  function visitorSocket(token: string): Promise<Socket> {
-    const socket = connectSocket(`${server.url}/webchat`, {
-      transports: ["websocket"],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    return new Promise((resolve, reject) => {
-      socket.once("connect", () => resolve(socket));
-      socket.once("connect_error", reject);
-    });
-  }
-
   it("reads only the token's own conversation, never the other connection's", async () => {
     const onB = await visitorHistory(b.connection.uuid, a.visitorToken);
     expect(onB).toContain("Oi de A");
@@ -264,24 +250,45 @@ describe("web chat with another connection's visitor token", () => {
 
   it("writes nothing into the other connection's company", async () => {
     const before = await messageBodies(b.ticket.id);
+    const bTicketsBefore = await ticketIdsOf(b.company.id);
     const res = await visitorSays(b.connection.uuid, a.visitorToken, "Mensagem cruzada");
-    // Whatever the answer, the text never reaches company B.
+    // The token, not the address, names the conversation: the text lands in A's own ticket.
+    expect(res.statusCode).toBe(201);
+    expect(await messageBodies(a.ticket.id)).toContain("Mensagem cruzada");
+    // Company B gains no message (in any ticket) and no ticket, whatever its status.
     expect(await messageBodies(b.ticket.id)).toEqual(before);
-    const bTickets = await request(server, b.as.admin, "GET", "/tickets?showAll=true&status=open");
-    expect(bTickets.body).not.toContain("Mensagem cruzada");
-    if (res.statusCode === 201)
-      expect(await messageBodies(a.ticket.id)).toContain("Mensagem cruzada");
+    const inB = await server.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.companyId, b.company.id), eq(messages.body, "Mensagem cruzada")));
+    expect(inB).toEqual([]);
+    expect(await ticketIdsOf(b.company.id)).toEqual(bTicketsBefore);
+    for (const status of ["pending", "open", "closed"]) {
+      const list = await request(
+        server,
+        b.as.admin,
+        "GET",
+        `/tickets?showAll=true&status=${status}`,
+      );
+      expect(list.statusCode).toBe(200);
+      expect(list.body).not.toContain("Mensagem cruzada");
+    }
   });
 
   it("identifying on another connection starts a new visitor there, not the token's contact", async () => {
-    const token = await visitorSession(b.connection.uuid, "Visitante cruzado", a.visitorToken);
+    const token = await visitorSession(
+      server,
+      b.connection.uuid,
+      "Visitante cruzado",
+      a.visitorToken,
+    );
     expect(token).not.toBe(a.visitorToken);
     expect(await visitorHistory(b.connection.uuid, token)).toEqual([]);
   });
 
   it("the visitor socket receives only its own conversation's replies", async () => {
-    const visitorA = await visitorSocket(a.visitorToken);
-    const visitorB = await visitorSocket(b.visitorToken);
+    const visitorA = await visitorSocket(server, a.visitorToken);
+    const visitorB = await visitorSocket(server, b.visitorToken);
     try {
       const seenByA: string[] = [];
       visitorA.on("message", (m: { body: string }) => seenByA.push(m.body));

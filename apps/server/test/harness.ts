@@ -313,6 +313,45 @@ export async function connect(server: TestServer, token: string | undefined): Pr
   return socket;
 }
 
+// ---------------------------------------------------------------- web-chat visitors
+
+/**
+ * A web-chat visitor's token from POST /webchat/:uuid/session (`token`: the visitor's earlier
+ * token, sent as a returning visitor would). Anything but 200 fails the test.
+ */
+export async function visitorSession(
+  server: TestServer,
+  uuid: string,
+  name = "Visitante",
+  token?: string,
+): Promise<string> {
+  const res = await server.app.inject({
+    method: "POST",
+    url: `/webchat/${uuid}/session`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    payload: { name },
+  });
+  if (res.statusCode !== 200) {
+    throw new Error(`web-chat session failed: ${res.statusCode} ${res.body}`);
+  }
+  return res.json().token as string;
+}
+
+/** A visitor's socket on the /webchat namespace (the server must listen). */
+export async function visitorSocket(server: TestServer, token: string): Promise<Socket> {
+  const socket = connectSocket(`${server.url}/webchat`, {
+    transports: ["websocket"],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", (err) => reject(err));
+  });
+  return socket;
+}
+
 /** Resolves with the next payload on `event`, or rejects after `ms`. */
 export function nextEvent<T = unknown>(socket: Socket, event: string, ms = 3000): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,3 @@
-import { io as connectSocket, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   collect,
@@ -11,6 +10,8 @@ import {
   seedCompany,
   startTestServer,
   uid,
+  visitorSession,
+  visitorSocket,
   type TestServer,
 } from "./harness.js";
 
@@ -19,29 +20,6 @@ beforeAll(async () => {
   server = await startTestServer({ listen: true });
 });
 afterAll(async () => server?.close());
-
-async function visitorSession(uuid: string, name = "Visitante") {
-  const res = await server.app.inject({
-    method: "POST",
-    url: `/webchat/${uuid}/session`,
-    payload: { name },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().token as string;
-}
-
-function visitorSocket(token: string): Promise<Socket> {
-  const socket = connectSocket(`${server.url}/webchat`, {
-    transports: ["websocket"],
-    auth: { token },
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", reject);
-  });
-}
 
 const visitorSays = (uuid: string, token: string, body: string, clientId = uid()) =>
   server.app.inject({
@@ -62,8 +40,8 @@ async function conversation() {
   await server.db
     .insert(connectionQueues)
     .values({ connectionId: connection.id, queueId: seed.queue.id, companyId: seed.company.id });
-  const token = await visitorSession(connection.uuid, "Paula");
-  const visitor = await visitorSocket(token);
+  const token = await visitorSession(server, connection.uuid, "Paula");
+  const visitor = await visitorSocket(server, token);
   // The visitor's own message is echoed to their tabs too: wait for the agent side's greeting.
   const greeting = new Promise<{ author: string; body: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("no greeting")), 3000);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mapWebhook, whatsAppErrorText } from "../src/channels/meta/meta.map.js";
+import { mapWebhook } from "../src/channels/meta/meta.map.js";
+import { whatsAppErrorText } from "../src/channels/meta/whatsapp.map.js";
 
 const PAGE = "107240208345345";
 const USER = "6927403587313420";

@@ -12,6 +12,7 @@ import {
   whatsappPayload,
   type FakeGraph,
 } from "./fake-graph.js";
+import { multipart } from "./admin-helpers.js";
 import { jpegBytes, mp4Bytes, pngBytes } from "./media-fixtures.js";
 import {
   collect,
@@ -632,18 +633,9 @@ describe("Messenger and Instagram", () => {
       action: "accept",
       userId: member.id,
     });
-    const form = new FormData();
-    form.append("medias", new Blob([pngBytes()], { type: "image/png" }), "foto.png");
-    form.append("body", "nossa loja");
-    const multipart = new Response(form);
-    const upload = await server.app.inject({
-      method: "POST",
-      url: `/messages/${ticketId}`,
-      headers: {
-        authorization: `Bearer ${as.member.token}`,
-        "content-type": multipart.headers.get("content-type")!,
-      },
-      payload: Buffer.from(await multipart.arrayBuffer()),
+    const upload = await multipart(server, as.member, "POST", `/messages/${ticketId}`, {
+      fields: { body: "nossa loja" },
+      files: [{ field: "medias", filename: "foto.png", type: "image/png", data: pngBytes() }],
     });
     expect(upload.statusCode).toBe(201);
     await eventually(() =>

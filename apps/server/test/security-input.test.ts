@@ -127,9 +127,13 @@ describe("a NUL byte", () => {
     );
     expect(options.json()).toEqual([]);
 
-    const quick = (
-      await request(server, s.as.admin, "POST", "/quick-messages", { shortcode: "oi", message: "" })
-    ).json();
+    const created = await request(server, s.as.admin, "POST", "/quick-messages", {
+      shortcode: `oi${uid()}`,
+      message: "",
+    });
+    expect(created.statusCode).toBe(201);
+    const quick = created.json();
+    expect(quick.id).toEqual(expect.any(Number));
     const upload = await multipart(
       server,
       s.as.admin,
@@ -140,8 +144,9 @@ describe("a NUL byte", () => {
       },
     );
     expectRefused(upload, 400, "ERR_VALIDATION");
-    const after = (await request(server, s.as.admin, "GET", `/quick-messages/${quick.id}`)).json();
-    expect(after.file ?? null).toBeNull();
+    const after = await request(server, s.as.admin, "GET", `/quick-messages/${quick.id}`);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ id: quick.id, fileId: null, file: null });
   });
 
   it("from an anonymous web-chat visitor: refused in the session form, dropped from the message", async () => {
@@ -418,7 +423,7 @@ describe("text maxima", () => {
       [
         "POST",
         "/quick-messages",
-        { shortcode: "oi", message: "m".repeat(TEXT_MAX.customerMessage + 1) },
+        { shortcode: `oi${uid()}`, message: "m".repeat(TEXT_MAX.customerMessage + 1) },
         "message",
       ],
       [
@@ -443,6 +448,7 @@ describe("text maxima", () => {
       const res = await request(server, s.as.admin, method as "POST", url, body);
       expectRefused(res, 400, "ERR_VALIDATION");
       expect(res.json().fields[field], url).toBe("Too Long!");
+      expect(Object.keys(res.json().fields), url).toEqual([field]);
     }
     const atMax = await request(server, s.as.admin, "POST", "/tags", {
       name: "t".repeat(TEXT_MAX.tagName),

@@ -110,9 +110,19 @@ describe("the web-chat visitor's contact", () => {
   it("an agent user of another company never sees the visitor", async () => {
     const s = await site();
     const other = await seedCompany(server);
-    await startChat(s.webChat.uuid, { name: `Visitante ${uid()}` });
+    const name = `Visitante ${uid()}`;
+    const started = await startChat(s.webChat.uuid, { name });
+    expect(started.statusCode).toBe(200);
+    expect(started.json().token).toEqual(expect.any(String));
     const theirs = await request(server, other.as.admin, "GET", "/contacts/?searchParam=Visitante");
+    expect(theirs.statusCode).toBe(200);
     expect(theirs.json().contacts).toEqual([]);
+    // The same search by the visitor's own company finds them: the search itself works.
+    const own = await request(server, s.as.admin, "GET", "/contacts/?searchParam=Visitante");
+    expect(own.statusCode).toBe(200);
+    expect(own.json().contacts).toEqual([
+      expect.objectContaining({ name, channelType: "WEB_CHAT", visitorConnectionId: s.webChat.id }),
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { TEXT_MAX } from "@atrium/shared";
 import { inlineElement } from "@atrium/shared/media";
 import type { StartInput } from "./api";
 import { h, icon } from "./dom";
@@ -197,8 +198,8 @@ export class WidgetView {
       rows: 1,
       placeholder: t.placeholder,
       "aria-label": t.placeholder,
-      // The server's maximum for a customer's message (TEXT_MAX.customerMessage).
-      maxlength: 4096,
+      // The server's maximum for a customer's message.
+      maxlength: TEXT_MAX.customerMessage,
       enterkeyhint: "send",
     });
     this.sendButton = h(

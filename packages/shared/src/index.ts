@@ -5,6 +5,7 @@ export * from "./errors.js";
 export * from "./media.js";
 export * from "./permissions.js";
 export * from "./phone.js";
+export * from "./reach.js";
 export * from "./realtime.js";
 export * from "./settings.js";
 export * from "./schemas/common.js";

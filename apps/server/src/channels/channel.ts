@@ -10,6 +10,8 @@ export interface OutboundFile {
   name: string;
   /** Detected from the bytes (docs/security.md). */
   mimeType: string;
+  /** Bytes. */
+  size: number;
   open(): Readable;
   url: string;
 }

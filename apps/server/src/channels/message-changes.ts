@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { messageEdits, messages, tickets } from "../db/schema/index.js";
+import { withoutNul } from "../lib/text.js";
 import type { Outbound } from "./outbound.js";
 
 /**
@@ -15,7 +16,9 @@ export class MessageChanges {
   ) {}
 
   /** False when no stored message has this provider id (the edit came before the message). */
-  async edit(connectionId: number, providerMessageId: string, body: string): Promise<boolean> {
+  async edit(connectionId: number, providerMessageId: string, newBody: string): Promise<boolean> {
+    // A customer's text is never refused: PostgreSQL text cannot hold NUL, so it goes.
+    const body = withoutNul(newBody);
     const changed = await this.db.transaction(async (tx) => {
       const [current] = await tx
         .select()

@@ -152,6 +152,7 @@ export class Outbound {
           ? {
               name: file.name,
               mimeType: file.mimeType,
+              size: file.size,
               open: () => this.files.open(file),
               url: this.files.signer.url(file.id),
             }

@@ -33,14 +33,15 @@ export function toMillis(value: unknown): number | undefined {
 
 /**
  * A customer message's time. An unreadable provider timestamp never costs the message: it is
- * stored at the time we receive it (`timestamp` undefined), and `note` says why for the log.
+ * stored at the time we receive it (`timestamp` undefined), and `timestampNote` says why for
+ * the log.
  */
-export function messageMillis(value: unknown): { timestamp?: number; note?: string } {
+export function messageMillis(value: unknown): { timestamp?: number; timestampNote?: string } {
   try {
     return { timestamp: toMillis(value) };
   } catch (err) {
     if (!(err instanceof BadEntryError)) throw err;
-    return { note: `${err.message}: stored at the time received` };
+    return { timestampNote: `${err.message}: stored at the time received` };
   }
 }
 

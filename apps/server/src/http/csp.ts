@@ -134,7 +134,8 @@ export class ApiOrigins {
   }
 }
 
-function originOf(address: string): string | undefined {
+/** The http(s) origin of an address, or undefined for anything else. */
+export function originOf(address: string): string | undefined {
   try {
     const url = new URL(address.trim());
     return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;

@@ -11,16 +11,12 @@ export class AttemptLimiter {
   private readonly hits = new Map<string, number[]>();
 
   constructor(
-    readonly max: number,
-    readonly windowMs: number,
+    private readonly max: number,
+    private readonly windowMs: number,
   ) {}
 
   count(key: string, now = Date.now()): number {
     return this.recent(key, now).length;
-  }
-
-  isBlocked(key: string, now = Date.now()): boolean {
-    return this.count(key, now) >= this.max;
   }
 
   /** Milliseconds until `key` is below the limit again (0 when it is already). */

@@ -1,4 +1,5 @@
 import { MPEGDecoder } from "mpg123-decoder";
+import { KeyedMutex } from "./mutex.js";
 
 /** Voice quality: 16 kHz mono keeps a minute of speech under 2 MB as WAV. */
 const WAV_RATE = 16_000;
@@ -21,6 +22,53 @@ export async function mp3ToWav(mp3: Buffer): Promise<Buffer> {
     return wav(resample(mono, decoded.sampleRate, WAV_RATE), WAV_RATE);
   } finally {
     decoder.free();
+  }
+}
+
+/**
+ * WAV versions of mp3 files, converted at most once per file while remembered: decoding holds
+ * the event loop, so conversions run one at a time, a request for a file being converted waits
+ * for that conversion, and the latest results (up to `maxBytes`) are kept for the next request
+ * (Instagram fetches a link more than once; a visitor could ask for it in a loop).
+ */
+export class WavCache {
+  private readonly done = new Map<number, Buffer>();
+  private readonly running = new Map<number, Promise<Buffer>>();
+  private readonly oneAtATime = new KeyedMutex();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+
+  /** `key`: the file id. */
+  wavOf(key: number, mp3: () => Promise<Buffer>): Promise<Buffer> {
+    const hit = this.done.get(key);
+    if (hit) {
+      this.done.delete(key); // most recently used last
+      this.done.set(key, hit);
+      return Promise.resolve(hit);
+    }
+    const pending = this.running.get(key);
+    if (pending) return pending;
+    const conversion = this.oneAtATime
+      .run("convert", async () => mp3ToWav(await mp3()))
+      .then((wav) => {
+        this.remember(key, wav);
+        return wav;
+      })
+      .finally(() => this.running.delete(key));
+    this.running.set(key, conversion);
+    return conversion;
+  }
+
+  private remember(key: number, wav: Buffer): void {
+    if (wav.length > this.maxBytes) return;
+    this.done.set(key, wav);
+    this.bytes += wav.length;
+    for (const [oldest, old] of this.done) {
+      if (this.bytes <= this.maxBytes) break;
+      this.done.delete(oldest);
+      this.bytes -= old.length;
+    }
   }
 }
 

@@ -13,10 +13,10 @@ export interface MailMessage {
   secrets?: string[];
 }
 
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 
 /** The mail's text with its secrets blanked out, as it may be stored or logged. */
-export function redactedText(mail: MailMessage): string {
+function redactedText(mail: MailMessage): string {
   return (mail.secrets ?? []).reduce(
     (text, secret) => text.split(secret).join(REDACTED),
     mail.text,

@@ -68,7 +68,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
   io.use(async (socket, next) => {
     try {
       const { origin, host } = socket.handshake.headers;
-      if (!(await isOriginAllowed(deps.db, deps.origins, origin, host))) {
+      if (!(await isOriginAllowed(deps.origins, origin, host))) {
         throw new AppError("ERR_ORIGIN_NOT_ALLOWED");
       }
       // The handshake's auth only: a token in the query string ends up in access logs.

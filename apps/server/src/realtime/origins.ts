@@ -1,21 +1,12 @@
-import type { Db } from "../db/client.js";
-import { instances } from "../db/schema/index.js";
+import { originOf, type ApiOrigins } from "../http/csp.js";
 
 export interface OriginPolicy {
-  /** PUBLIC_URL; `publicUrlSet` false means it was derived from PORT, not configured. */
-  publicUrl: string;
+  /** The app's own origins: PUBLIC_URL and the instances' addresses (cached). */
+  app: ApiOrigins;
+  /** `false` when PUBLIC_URL was derived from PORT, not configured. */
   publicUrlSet: boolean;
   /** ALLOWED_ORIGINS, already reduced to origins. */
   allowed: string[];
-}
-
-function originOf(address: string): string | null {
-  try {
-    const origin = new URL(address).origin;
-    return origin === "null" ? null : origin;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -26,7 +17,6 @@ function originOf(address: string): string | null {
  * decides.
  */
 export async function isOriginAllowed(
-  db: Db,
   policy: OriginPolicy,
   origin: string | undefined,
   host: string | undefined,
@@ -34,8 +24,7 @@ export async function isOriginAllowed(
   if (origin === undefined) return true;
   const wanted = originOf(origin);
   if (!wanted) return false;
-  if (wanted === originOf(policy.publicUrl) || policy.allowed.includes(wanted)) return true;
+  if (policy.allowed.includes(wanted)) return true;
   if (!policy.publicUrlSet && host && new URL(wanted).host === host) return true;
-  const rows = await db.select({ address: instances.address }).from(instances);
-  return rows.some((row) => originOf(row.address) === wanted);
+  return (await policy.app.list()).includes(wanted);
 }

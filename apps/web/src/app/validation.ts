@@ -22,7 +22,6 @@ const KEYS: Record<string, string> = {
   [adminMsg.futureDate]: "futureDate",
   [adminMsg.invalidDate]: "invalidDate",
   "Invalid date": "invalidDate",
-  "Expected YYYY-MM-DD": "invalidDate",
   "The start date is after the end date": "startAfterEnd",
   "Digits only": "digitsOnly",
   "Invalid number": "invalidNumber",

@@ -82,11 +82,6 @@ export const searchField = z
   .optional()
   .default("");
 
-/** A real calendar day written YYYY-MM-DD (2024-02-30 and year 0 are refused). */
-export function isCalendarDate(value: string): boolean {
-  return isIsoDate(value);
-}
-
 const DATE_TIME =
   /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 

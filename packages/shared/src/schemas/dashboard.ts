@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { isIsoDate } from "../billing.js";
 import { DASHBOARD_PERIOD_DAYS } from "../constants.js";
-import { isCalendarDate } from "./common.js";
-
 import { DASHBOARD_FILTER_REQUIRED } from "../validation-texts.js";
 
 export { DASHBOARD_FILTER_REQUIRED };
@@ -11,7 +10,7 @@ const blankToUndefined = (value: unknown) => (value === "" || value === null ? u
 
 const dateField = z.preprocess(
   blankToUndefined,
-  z.string().trim().refine(isCalendarDate, "Invalid date").optional(),
+  z.string().trim().refine(isIsoDate, "Invalid date").optional(),
 );
 
 /**

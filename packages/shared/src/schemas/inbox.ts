@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsoDate } from "../billing.js";
 import { CHANNEL_TYPES, MESSAGE_TYPES } from "../enums.js";
 import {
   CONTACT_NUMBER_MAX,
@@ -14,7 +15,6 @@ import {
   booleanFlag,
   idField,
   idList,
-  isCalendarDate,
   msg,
   pageNumberField,
   requiredString,
@@ -178,7 +178,7 @@ const boolString = z
   .optional()
   .transform((v) => v === true || v === "true");
 
-const dateString = z.string().refine(isCalendarDate, "Invalid date").optional();
+const dateString = z.string().refine(isIsoDate, "Invalid date").optional();
 
 export const ticketListQuerySchema = z.object({
   pageNumber: pageNumberField,

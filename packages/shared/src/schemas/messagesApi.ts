@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { INT4_MAX, TEXT_MAX } from "../constants.js";
-import { checkPhoneNumber, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from "../phone.js";
 import { booleanFlag, msg, textField } from "./common.js";
 
 /**
@@ -8,14 +7,6 @@ import { booleanFlag, msg, textField } from "./common.js";
  * country code, area code and number, without a mask; a mask is tolerated and dropped, but a
  * number starting with its area code in parentheses has no country code (see phone.ts).
  */
-export const API_NUMBER_MIN_DIGITS = PHONE_MIN_DIGITS;
-export const API_NUMBER_MAX_DIGITS = PHONE_MAX_DIGITS;
-
-/** The digits of a number as the API accepts it, or null when it is not a phone number. */
-export function normalizeApiNumber(raw: string): string | null {
-  const check = checkPhoneNumber(raw);
-  return check.ok ? check.digits : null;
-}
 
 /** Body fields (JSON, or the text fields of the multipart form). */
 export const apiSendSchema = z.object({

@@ -1,6 +1,6 @@
 import type { proto } from "baileys";
 import { flowSummary, locationBody, orderSummary, placeholder, vcardOf } from "../content.js";
-import { toMillis } from "../timestamps.js";
+import { messageMillis } from "../timestamps.js";
 
 /**
  * The content of a WhatsApp message (WAProto `Message`) as what an agent reads: body, mediaType
@@ -43,6 +43,9 @@ const WRAPPERS = [
   "botInvokeMessage",
   "groupMentionedMessage",
   "lottieStickerMessage",
+  "associatedChildMessage",
+  "groupStatusMessage",
+  "groupStatusMessageV2",
 ] as const;
 
 /** Strips the wrappers (ephemeral, view once, document with caption, edited…) down to content. */
@@ -255,10 +258,6 @@ function cardOf(card: proto.Message.IContactMessage): string {
 }
 
 function safeDate(value: unknown): string | undefined {
-  try {
-    const ms = toMillis(value as number);
-    return ms ? new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC" : undefined;
-  } catch {
-    return undefined;
-  }
+  const ms = messageMillis(value).timestamp;
+  return ms ? new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC" : undefined;
 }

@@ -1,9 +1,7 @@
 import type { proto, WAMessage, WAMessageKey, WAMessageUpdate } from "baileys";
 import { vcardNames } from "../content.js";
-import { toMillis } from "../timestamps.js";
+import { messageMillis } from "../timestamps.js";
 import { mapContent, textOf, unwrap, type MediaRef } from "./content.js";
-
-export { textOf, unwrap, type MediaRef } from "./content.js";
 
 /**
  * Pure translation between Baileys' WhatsApp payloads and our shapes. No sockets, no database:
@@ -129,7 +127,7 @@ export function mapMessage(msg: WAMessage): MappedEvent | null {
     fromMe: Boolean(key.fromMe),
     peer: isGroup ? { number: jidUser(chatJid) } : jidPair(chatJid, key.remoteJidAlt),
     pushName: msg.pushName ?? "",
-    timestamp: timestampOf(msg.messageTimestamp),
+    timestamp: messageMillis(msg.messageTimestamp).timestamp,
   };
 
   if (content.reactionMessage) {
@@ -162,14 +160,6 @@ export function mapMessage(msg: WAMessage): MappedEvent | null {
 }
 
 /** Seconds (a number or a protobuf Long) in ms; an unreadable one is left out (stored as now). */
-function timestampOf(value: WAMessage["messageTimestamp"]): number | undefined {
-  try {
-    return toMillis(value);
-  } catch {
-    return undefined;
-  }
-}
-
 /** messages.update: an ack, an edit or a revoke of one message. */
 export type MappedUpdate =
   | { kind: "ack"; id: string; ack: number }

@@ -179,7 +179,7 @@ export class MetaAdapter implements ChannelAdapter {
     if (message.file) {
       let url = absolute(this.publicUrl, message.file.url);
       if (instagram && message.mediaType === "audio") {
-        const plan = instagramAudioPlan(message.file.mimeType);
+        const plan = instagramAudioPlan(message.file.mimeType, message.file.size);
         if (plan === "refuse") throw new PermanentSendError("ERR_INSTAGRAM_AUDIO_FORMAT");
         if (plan === "convert") url += `${url.includes("?") ? "&" : "?"}${WAV_FORMAT_QUERY}`;
       }

@@ -14,7 +14,6 @@ import { ACK, guarded, list, str, type MappedMessage, type MetaAction } from "./
 import { mapWhatsAppValue, type WhatsAppValue } from "./whatsapp.map.js";
 
 export * from "./meta.actions.js";
-export { whatsAppErrorText } from "./whatsapp.map.js";
 
 export type MetaChannel = "FACEBOOK" | "INSTAGRAM" | "WHATSAPP_BUSINESS";
 
@@ -128,7 +127,7 @@ export function mapMessagingEvent(ev: MessagingEvent, ownId: string, index = 0):
   const senderId = str(ev.sender?.id);
   const recipientId = str(ev.recipient?.id);
   // A message keeps its place even when its clock is unreadable (stored at reception time).
-  const { timestamp, note: timestampNote } = messageMillis(ev.timestamp);
+  const { timestamp, timestampNote } = messageMillis(ev.timestamp);
   // The customer is whoever is not us (echoes go from us to them).
   const customer = senderId === ownId ? recipientId : senderId;
   if (!customer) throw new BadEntryError("messaging item without sender");

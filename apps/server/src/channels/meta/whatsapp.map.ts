@@ -113,12 +113,6 @@ interface Sender {
   bsuid?: string;
 }
 
-/** A message's time, or none (stored when received) with the reason for the log. */
-function messageTime(value: unknown): { timestamp?: number; timestampNote?: string } {
-  const { timestamp, note } = messageMillis(value);
-  return note ? { timestampNote: note } : { timestamp };
-}
-
 /** One WhatsApp Cloud `changes[].value` (field "messages"). */
 export function mapWhatsAppValue(value: WhatsAppValue): MetaAction[] {
   const senders = list<NonNullable<WhatsAppValue["contacts"]>[number]>(value.contacts)
@@ -198,7 +192,7 @@ export function mapWhatsAppMessage(m: WhatsAppMessage, senders: Sender[] = []): 
     providerMessageId: id,
     contact: { id: contactId, ...(sender?.name && { name: sender.name }), ...(bsuid && { bsuid }) },
     fromMe: false,
-    ...messageTime(m.timestamp),
+    ...messageMillis(m.timestamp),
     quotedProviderMessageId: str(m.context?.id),
   };
   const type = str(m.type) ?? "unknown";

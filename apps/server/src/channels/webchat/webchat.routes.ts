@@ -9,7 +9,7 @@ import { visitorClaimsOf, type VisitorClaims } from "./webchat.service.js";
 
 const params = z.object({ uuid: uuidParam });
 /** A visitor's message (JSON); a file goes as multipart with the same fields. */
-const visitorMessage = z.object({
+export const visitorMessage = z.object({
   body: textField(TEXT_MAX.customerMessage),
   clientId: z.string().min(1).max(64),
 });

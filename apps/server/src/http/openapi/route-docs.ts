@@ -2,8 +2,11 @@ import {
   apiContract,
   apiSendSchema,
   helpResponse,
+  messageFormSchema,
+  messageSendSchema,
   planResponse,
   queueOptionResponse,
+  queueOptionSchema,
   quickMessageRecordResponse,
   scheduleResponse,
   settingResponse,
@@ -14,6 +17,7 @@ import {
   type ErrorCode,
 } from "@atrium/shared";
 import { z } from "zod";
+import { visitorMessage as visitorMessageBody } from "../../channels/webchat/webchat.routes.js";
 
 /**
  * What the OpenAPI document says of each route that its own zod schemas (params, querystring,
@@ -45,12 +49,14 @@ export interface RouteDoc {
   body?: { schema: z.ZodType; types: readonly ("application/json" | "multipart/form-data")[] };
 }
 
-/** The answer the web reads for a contract route; `null` there means it reads no body. */
-function contract(route: ApiRoute, fallback?: z.ZodType): z.ZodType {
-  const schema = apiContract[route];
-  if (schema && schema !== "binary") return schema as z.ZodType;
-  if (!fallback) throw new Error(`${route}: the contract has no schema for its answer`);
-  return fallback;
+/** The contract's routes whose answer is JSON (not `null`, which reads no body, nor "binary"). */
+type JsonRoute = {
+  [K in ApiRoute]: (typeof apiContract)[K] extends z.ZodType ? K : never;
+}[ApiRoute];
+
+/** The answer the web reads for a contract route. */
+function contract(route: JsonRoute): z.ZodType {
+  return apiContract[route];
 }
 
 const id = z.number().int();
@@ -84,9 +90,8 @@ const visitorMessage = z.object({
   isDeleted: z.boolean(),
   createdAt: z.string(),
 });
-const visitorMessageForm = z.object({
-  body: z.string().optional(),
-  clientId: z.string().max(64),
+/** The route's fields; a multipart message carries a file and may have no text. */
+const visitorMessageForm = visitorMessageBody.partial({ body: true }).extend({
   file: z.file().optional(),
 });
 const fileForm = z.object({ file: z.file() });
@@ -294,10 +299,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     status: 201,
     answer: contract("POST /messages/:id"),
     body: {
-      schema: z.object({
-        body: z.string().optional(),
-        quotedMsg: z.object({ id }).optional(),
-        quickMessageId: id.optional(),
+      schema: messageSendSchema.pick({ body: true, quotedMsg: true, quickMessageId: true }).extend({
+        quotedMsgId: messageFormSchema.shape.quotedMsgId,
         medias: z.array(z.file()).optional(),
       }),
       types: jsonOrMultipart,
@@ -492,18 +495,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     status: 201,
     answer: contract("POST /queue-options"),
     body: {
-      schema: z.object({
-        title: z.string(),
-        message: z.string().optional(),
-        option: z.string().optional(),
-        queueId: id,
-        parentId: id.nullable().optional(),
-        optionType: z.string().optional(),
-        fileType: z.enum(["IMAGE", "VIDEO", "AUDIO", "DOCUMENT", ""]).optional(),
-        finalize: z.boolean().optional(),
-        waitTreatment: z.boolean().optional(),
-        file: z.file().optional(),
-      }),
+      schema: queueOptionSchema.extend({ file: z.file().optional() }),
       types: jsonOrMultipart,
     },
   },

@@ -1,3 +1,4 @@
+import { reaches } from "@atrium/shared";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { messages, tickets } from "../../db/schema/index.js";
@@ -10,17 +11,15 @@ interface ReachConnection {
 interface ReachContact {
   id: number;
   number: string;
+  channelType: string | null;
   isGroup: boolean;
   visitorConnectionId: number | null;
 }
 
-/** Channels that deliver to a phone number. */
-const PHONE_CHANNELS = new Set(["BAILEYS", "WHATSAPP_BUSINESS"]);
-
 /**
  * Refuses (ERR_CONTACT_UNREACHABLE) a conversation an agent starts or a message an agent sends
- * where nothing would arrive: a web chat reaches only a visitor of that web chat (bound to it
- * when they opened the widget, or who has written through it), a phone channel needs a number.
+ * where nothing would arrive — the rule the web applies too (`reaches`, packages/shared) — with
+ * one more way for a web chat: a contact who has written through it.
  * Checked where the agent's action is accepted, before anything is stored or queued.
  */
 export async function assertReachable(
@@ -28,8 +27,8 @@ export async function assertReachable(
   connection: ReachConnection,
   contact: ReachContact,
 ): Promise<void> {
+  if (reaches(connection, contact)) return;
   if (connection.channelType === "WEB_CHAT") {
-    if (contact.visitorConnectionId === connection.id) return;
     const [wrote] = await db
       .select({ id: messages.id })
       .from(tickets)
@@ -37,9 +36,6 @@ export async function assertReachable(
       .where(and(eq(tickets.contactId, contact.id), eq(tickets.connectionId, connection.id)))
       .limit(1);
     if (wrote) return;
-    throw new AppError("ERR_CONTACT_UNREACHABLE");
   }
-  if (PHONE_CHANNELS.has(connection.channelType) && !contact.isGroup && !contact.number.trim()) {
-    throw new AppError("ERR_CONTACT_UNREACHABLE");
-  }
+  throw new AppError("ERR_CONTACT_UNREACHABLE");
 }

@@ -2,11 +2,12 @@ import { idParam, isInlineMime } from "@atrium/shared";
 import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
 import { contentDisposition, FILES_CSP } from "../../http/csp.js";
-import { mp3ToWav } from "../../lib/audio.js";
+import { WavCache } from "../../lib/audio.js";
 import { AppError } from "../../lib/errors.js";
 import { instagramAudioPlan } from "../../channels/meta/instagram-audio.js";
 
 export async function filesRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  const wavs = new WavCache();
   // Every answer of this scope, errors included: a file never runs as a page of our origin.
   app.addHook("onSend", async (_request, reply) => {
     reply.header("content-security-policy", FILES_CSP);
@@ -41,11 +42,15 @@ export async function filesRoutes(app: AppInstance, ctx: AppContext): Promise<vo
         request.query.format === "wav" &&
         instagramAudioPlan(row.mimeType, row.size) === "convert"
       ) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of ctx.services.files.open(row)) chunks.push(Buffer.from(chunk));
-        const converted = await mp3ToWav(Buffer.concat(chunks)).catch(() => {
-          throw new AppError("ERR_INSTAGRAM_AUDIO_FORMAT");
-        });
+        const converted = await wavs
+          .wavOf(row.id, async () => {
+            const chunks: Buffer[] = [];
+            for await (const chunk of ctx.services.files.open(row)) chunks.push(Buffer.from(chunk));
+            return Buffer.concat(chunks);
+          })
+          .catch(() => {
+            throw new AppError("ERR_INSTAGRAM_AUDIO_FORMAT");
+          });
         const name = `${row.name.replace(/\.[^.]*$/, "")}.wav`;
         return reply
           .header("content-type", "audio/wav")

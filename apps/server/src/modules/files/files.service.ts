@@ -103,7 +103,8 @@ export class FilesService {
   /**
    * The row with a type detected from its bytes. Rows stored before detection existed carry
    * the sender's claim: their head is read and the row corrected once. Null when the bytes
-   * are gone (the caller treats the file as a download).
+   * are gone: /files and a quick message answer ERR_NOT_FOUND, a queued send goes as a
+   * download.
    */
   async checked(row: FileRow): Promise<FileRow | null> {
     if (row.mimeDetected) return row;

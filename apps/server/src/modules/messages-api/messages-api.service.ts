@@ -5,6 +5,7 @@ import {
   mediaTypeOf,
   PHONE_ERROR_MESSAGE,
   type ApiSendInput,
+  PHONE_CHANNELS,
   type ChannelType,
 } from "@atrium/shared";
 import type { Db, Tx } from "../../db/client.js";
@@ -27,9 +28,6 @@ import type { FilesService, IncomingFile } from "../files/files.service.js";
 import type { MessageRow } from "../messages/messages.presenter.js";
 import { nextProtocol } from "../tickets/tickets.service.js";
 import { apiKeyMatches, companyIdOfKey, generateApiKey, hashApiKey } from "./messages-api.key.js";
-
-/** Channels where a phone number is enough to start a conversation. */
-export const API_CHANNELS: readonly ChannelType[] = ["BAILEYS", "WHATSAPP_BUSINESS"];
 
 /** Who is calling the API: the company of X_KEY and its connection named by X_TOKEN. */
 export interface ApiCaller {
@@ -118,7 +116,7 @@ export class MessagesApiService {
 
   async send(caller: ApiCaller, input: ApiSendRequest): Promise<ApiSendResult> {
     const { connection, companyId } = caller;
-    if (!API_CHANNELS.includes(connection.channelType as ChannelType)) {
+    if (!PHONE_CHANNELS.includes(connection.channelType as ChannelType)) {
       throw new AppError("ERR_API_CHANNEL_UNSUPPORTED");
     }
     if (connection.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED");

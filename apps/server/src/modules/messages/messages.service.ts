@@ -125,6 +125,8 @@ export class MessagesService {
       if (!body.trim()) body = quick.message;
       const found = quick.fileId ? await this.files.findById(quick.fileId) : undefined;
       const file = found && (await this.files.checked(found));
+      // Never the text without the file the quick message promises.
+      if (found && !file) throw new AppError("ERR_NOT_FOUND", "The quick message's file is gone");
       if (file)
         attachments.push({
           fileId: file.id,

@@ -83,7 +83,7 @@ describe("Settings › Companies: form and row actions", () => {
       checkedRoutes({
         "POST /companies/7/invoice": { body: company },
         "DELETE /companies/7/note": { body: company },
-        "PATCH /companies/lastSendPayment/7": { body: company },
+        "PATCH /companies/7/payment-status": { body: company },
         // The server answers once the session settles: the test says when.
         "PATCH /whatsappsession/70/restart": () => restarted.then(() => restartAnswer),
       }),
@@ -108,13 +108,12 @@ describe("Settings › Companies: form and row actions", () => {
     await user.click(within(row).getByLabelText("Registrar envio da cobrança de Oficina"));
     const confirmSend = screen.getByRole("dialog");
     expect(confirmSend).toHaveTextContent("Registrar que a cobrança de Oficina foi enviada agora?");
-    expect(calls).not.toContain("PATCH /companies/lastSendPayment/7");
+    expect(calls).not.toContain("PATCH /companies/7/payment-status");
     await user.click(within(confirmSend).getByText("Confirmar"));
-    await waitFor(() => expect(calls).toContain("PATCH /companies/lastSendPayment/7"));
-    const payment = requests.find((r) => r.url.pathname === "/companies/lastSendPayment/7");
-    expect(JSON.parse(String(payment?.init.body)).lastSendPaymentAt).toMatch(
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
-    );
+    // The server records the time of the request when a PENDING company moves to SENDED.
+    await waitFor(() => expect(calls).toContain("PATCH /companies/7/payment-status"));
+    const payment = requests.find((r) => r.url.pathname === "/companies/7/payment-status");
+    expect(JSON.parse(String(payment?.init.body))).toEqual({ paymentStatus: "SENDED" });
 
     // A restart asks first, spins while it runs; an answer that is not CONNECTED is an error (§4).
     await user.click(within(row).getByLabelText("Vendas (WhatsApp): CONNECTED"));

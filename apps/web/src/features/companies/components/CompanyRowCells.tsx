@@ -1,34 +1,16 @@
 import type { PaymentStatus } from "@atrium/shared";
 import TableCell from "@mui/material/TableCell";
-import Typography from "@mui/material/Typography";
-import { format, isValid, parseISO } from "date-fns";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { CompanyConnectionDTO, OperatorCompanyDTO } from "../api/companiesApi";
 import type { CompanyActions } from "../hooks/useCompanyActions";
+import { day, TwoLines } from "./CellText";
 import { CompanyConnections } from "./CompanyConnections";
 import { CompanyFileCell } from "./CompanyFileCell";
 import { PaymentStatusCell } from "./PaymentStatusCell";
 
-function day(value: string | null | undefined): string {
-  if (!value) return "-";
-  const date = parseISO(value);
-  return isValid(date) ? format(date, "dd/MM/yyyy") : value;
-}
-
-function TwoLines({ first, second }: { first: ReactNode; second?: ReactNode }) {
-  return (
-    <>
-      <Typography variant="body2" noWrap>
-        {first || "-"}
-      </Typography>
-      {second && (
-        <Typography variant="caption" color="text.secondary" noWrap component="div">
-          {second}
-        </Typography>
-      )}
-    </>
-  );
+/** A date for a cell: "-" when missing, the raw value when unreadable. */
+function dayCell(value: string | null | undefined): string {
+  return day(value) ?? (value || "-");
 }
 
 /** The cells of one company row, after its select button. */
@@ -78,7 +60,7 @@ export function CompanyRowCells({
       <TableCell>{company.useType ? t(`useTypes.${company.useType}`) : "-"}</TableCell>
       <TableCell>
         {company.archived ? (
-          <TwoLines first={t("table.archived")} second={day(company.archivedAt)} />
+          <TwoLines first={t("table.archived")} second={dayCell(company.archivedAt)} />
         ) : (
           t(company.status ? "status.active" : "status.inactive")
         )}
@@ -92,10 +74,10 @@ export function CompanyRowCells({
       </TableCell>
       {fileCell("invoice")}
       {fileCell("note")}
-      <TableCell>{day(company.createdAt)}</TableCell>
+      <TableCell>{dayCell(company.createdAt)}</TableCell>
       <TableCell>
         <TwoLines
-          first={day(company.dueDate)}
+          first={dayCell(company.dueDate)}
           second={company.recurrence && t(`recurrences.${company.recurrence}`)}
         />
       </TableCell>

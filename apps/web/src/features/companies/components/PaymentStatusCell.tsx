@@ -5,23 +5,16 @@ import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
-import Typography from "@mui/material/Typography";
-import { format, isValid, parseISO } from "date-fns";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OperatorCompanyDTO } from "../api/companiesApi";
+import { day, TwoLines } from "./CellText";
 
 /** The natural next step of the billing cycle (§3): send the request, then confirm payment. */
 const NEXT: Partial<Record<PaymentStatus, PaymentStatus>> = {
   PENDING: "SENDED",
   SENDED: "COMPLETED",
 };
-
-function day(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = parseISO(value.replace(" ", "T"));
-  return isValid(date) ? format(date, "dd/MM/yyyy") : null;
-}
 
 /**
  * The 'Cobrança' cell: where the company is in its billing cycle, a button for the next step
@@ -48,14 +41,11 @@ export function PaymentStatusCell({
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" noWrap data-payment-status={status}>
-          {t(`paymentStatuses.${status}`)}
-        </Typography>
-        {sentOn && (
-          <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {t("billing.sentOn", { date: sentOn })}
-          </Typography>
-        )}
+        <TwoLines
+          first={t(`paymentStatuses.${status}`)}
+          second={sentOn && t("billing.sentOn", { date: sentOn })}
+          data-payment-status={status}
+        />
         {next && (
           <Button
             size="small"

@@ -51,13 +51,11 @@ export function useCompanyActions() {
   });
   /**
    * A step of the billing cycle (§3 paymentStatus). Sending a request from PENDING records its
-   * time (§4, PATCH /companies/lastSendPayment); every step offers its undo in the toast.
+   * time on the server (§4); every step offers its undo in the toast.
    */
   const payment = useMutation({
     mutationFn: ({ company, status }: PaymentStep) =>
-      status === "SENDED" && (company.paymentStatus ?? "PENDING") === "PENDING"
-        ? companiesApi.recordPaymentRequest(company.id)
-        : companiesApi.setPaymentStatus(company.id, status),
+      companiesApi.setPaymentStatus(company.id, status),
     onSuccess: async (updated, { company, undo }) => {
       const before = company.paymentStatus ?? "PENDING";
       if (undo) toast.success(t("toasts.undone"));

@@ -34,8 +34,8 @@ const COMMANDS: Partial<Record<SessionButton, SessionCommand>> = {
 /** The session column: buttons by status, or the widget code of a connected web chat. */
 export function SessionButtons({ connection, busy, onCommand, onShowQr }: SessionButtonsProps) {
   const { t } = useTranslation("connections");
-  const stuck = useOpeningTimeout(connection) && QR_CHANNELS.includes(connection.channelType);
   const qr = QR_CHANNELS.includes(connection.channelType);
+  const stuck = useOpeningTimeout(connection) && qr;
 
   const copyWidget = () =>
     copyText(widgetSnippet(connection.uuid)).then(

@@ -1,4 +1,4 @@
-import { DASHBOARD_PERIOD_DAYS, dashboardQuerySchema, isCalendarDate } from "@atrium/shared";
+import { DASHBOARD_PERIOD_DAYS, dashboardQuerySchema, isIsoDate } from "@atrium/shared";
 import type { DashboardQuery } from "./dashboardApi";
 
 /** The dashboard filter form (agent-core §2 "Dashboard", §5 "Dashboard filter"). */
@@ -64,7 +64,7 @@ export function checkFilter(values: DashboardFilterValues): FilterCheck {
   const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]));
   if (fields.has("date_from")) return { ok: false, reason: "invalidDate", field: "dateFrom" };
   if (fields.has("date_to")) {
-    const bothValid = isCalendarDate(values.dateFrom) && isCalendarDate(values.dateTo);
+    const bothValid = isIsoDate(values.dateFrom) && isIsoDate(values.dateTo);
     return bothValid
       ? { ok: false, reason: "startAfterEnd", field: "dateTo" }
       : { ok: false, reason: "invalidDate", field: "dateTo" };
