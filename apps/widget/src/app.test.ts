@@ -247,6 +247,34 @@ describe("WebChatWidget", () => {
     widget.destroy();
   });
 
+  it("the echo of a message sent from here, arriving before the HTTP answer, shows it once", async () => {
+    localStorage.setItem(`atrium-webchat:${UUID}`, JSON.stringify({ token: "t", name: "Ana" }));
+    let duringSend: (string | null)[] = [];
+    const { widget, texts, sockets } = setup(({ method, path, body }) => {
+      if (path.endsWith("/config")) return { status: 200, json: config };
+      if (method === "GET") return { status: 200, json: { messages: [] } };
+      const { clientId } = body as { clientId: string };
+      const sent = message(9, { author: "visitor", body: "Olá" });
+      // The server echoes to the visitor's sockets before its answer reaches this tab.
+      sockets[0]!.serverEmit("message", { ...sent, clientId });
+      duringSend = texts();
+      return { status: 201, json: { message: sent } };
+    });
+    await widget.start();
+    await flush();
+    sockets[0]!.connectNow();
+    await flush();
+    widget.view.textarea.value = "Olá";
+    widget.view.textarea.dispatchEvent(
+      new KeyboardEvent("keydown", { key: "Enter", cancelable: true }),
+    );
+    await flush();
+    expect(duringSend).toEqual(["Olá"]);
+    expect(texts()).toEqual(["Olá"]);
+    expect(widget.view.list.querySelector(".msg.pending")).toBeNull();
+    widget.destroy();
+  });
+
   it("network failure: shows the retry text and retries with the same clientId", async () => {
     localStorage.setItem(`atrium-webchat:${UUID}`, JSON.stringify({ token: "t", name: "Ana" }));
     let online = false;

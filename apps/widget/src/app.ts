@@ -368,7 +368,9 @@ export class WebChatWidget {
   private incoming(message: VisitorMessage): void {
     if (!message || typeof message.id !== "number") return;
     const known = this.store.byId(message.id);
-    this.store.upsert(message);
+    // The echo of a message sent from here replaces its pending copy (never shown twice).
+    if (message.clientId) this.store.confirm(message.clientId, message);
+    else this.store.upsert(message);
     if (message.author !== "agent") return;
     this.setTyping(false);
     if (!known && !this.view.isOpen) {

@@ -12,6 +12,8 @@ export interface VisitorMessage {
   fileName: string | null;
   isDeleted: boolean;
   createdAt: string;
+  /** On the live echo of the visitor's own message: the clientId it was sent under. */
+  clientId?: string;
 }
 
 export interface WidgetConfig {

@@ -110,19 +110,14 @@ export async function webchatRoutes(app: AppInstance, ctx: AppContext): Promise<
         const file = form.files[0];
         if (!file) throw new AppError("ERR_VALIDATION", "No file", { file: "Required" });
         const fields = parseFields(visitorMessage.partial(), form.fields);
-        const message = await webchat.receive(claims, {
-          body: fields.body ?? "",
-          clientId: fields.clientId || `${Date.now()}`,
-          file,
-        });
-        webchat.echo(claims, message);
+        const clientId = fields.clientId || `${Date.now()}`;
+        const message = await webchat.receive(claims, { body: fields.body ?? "", clientId, file });
+        webchat.echo(claims, message, clientId);
         return reply.status(201).send({ message });
       }
-      const message = await webchat.receive(
-        claims,
-        parseFields(visitorMessage, (request.body ?? {}) as Record<string, string>),
-      );
-      webchat.echo(claims, message);
+      const input = parseFields(visitorMessage, (request.body ?? {}) as Record<string, string>);
+      const message = await webchat.receive(claims, input);
+      webchat.echo(claims, message, input.clientId);
       return reply.status(201).send({ message });
     },
   );

@@ -58,9 +58,14 @@ export class WebChatService {
     private readonly visitors: () => Namespace | undefined = () => undefined,
   ) {}
 
-  /** The visitor's own message, to their other tabs. */
-  echo(claims: VisitorClaims, message: VisitorMessage): void {
-    this.visitors()?.to(visitorRoom(claims.con, claims.vid)).emit("message", message);
+  /**
+   * The visitor's own message, to their tabs, with the `clientId` it was sent under: the tab
+   * that sent it replaces its pending copy even when this event beats the HTTP answer.
+   */
+  echo(claims: VisitorClaims, message: VisitorMessage, clientId: string): void {
+    this.visitors()
+      ?.to(visitorRoom(claims.con, claims.vid))
+      .emit("message", { ...message, clientId });
   }
 
   async connectionByUuid(uuid: string) {
