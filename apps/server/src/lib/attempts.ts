@@ -1,11 +1,13 @@
 import { isIPv6 } from "node:net";
 
-/** Keys kept before expired ones are swept; past twice this the oldest keys are dropped. */
-const SWEEP_AT_KEYS = 50_000;
+/** Keys kept before a sweep; a sweep leaves at most KEEP_KEYS (the oldest live keys go). */
+const SWEEP_AT_KEYS = 100_000;
+const KEEP_KEYS = 75_000;
 
 /**
  * Counts failed attempts per key in a sliding window (per node, in memory). The map is swept
- * when it grows, so an attacker rotating keys cannot exhaust memory.
+ * when it grows, so an attacker rotating keys cannot exhaust memory; each sweep frees a quarter
+ * of the map, so sweeps stay rare (a sweep that freed nothing would run again on every failure).
  */
 export class AttemptLimiter {
   private readonly hits = new Map<string, number[]>();
@@ -39,11 +41,16 @@ export class AttemptLimiter {
     this.hits.delete(key);
   }
 
+  /** Keys held now (for tests and metrics). */
+  get size(): number {
+    return this.hits.size;
+  }
+
   private sweep(now: number): void {
     for (const key of [...this.hits.keys()]) this.recent(key, now);
     // Still too many live keys: forget the least recently failed (insertion order).
     for (const key of this.hits.keys()) {
-      if (this.hits.size <= SWEEP_AT_KEYS * 2) break;
+      if (this.hits.size <= KEEP_KEYS) break;
       this.hits.delete(key);
     }
   }
