@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { SHOTS } from "./support";
+import { expect, test } from "@playwright/test";
+import { SHOTS, watchCsp } from "./support";
 
 /**
  * The API reference (issue 15): /api/docs renders the OpenAPI document with Swagger UI served
@@ -7,29 +7,8 @@ import { SHOTS } from "./support";
  */
 
 /** Every CSP violation of the page, and the console's CSP messages and errors. */
-async function watch(page: Page): Promise<() => Promise<string[]>> {
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" || /Content[ -]Security[ -]Policy|Refused to/i.test(msg.text())) {
-      problems.push(msg.text());
-    }
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  await page.addInitScript(() => {
-    const w = window as unknown as { __csp: string[] };
-    w.__csp = [];
-    document.addEventListener("securitypolicyviolation", (e) => {
-      w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  return async () => [
-    ...problems,
-    ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp ?? [])),
-  ];
-}
-
 test("the API reference renders every domain's operations under its own CSP", async ({ page }) => {
-  const violations = await watch(page);
+  const violations = await watchCsp(page, { errors: true });
   const origins = new Set<string>();
   page.on("request", (request) => origins.add(new URL(request.url()).origin));
 

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { pngBytes, svgWithScript } from "../apps/server/test/media-fixtures";
 import { E2E_PORT } from "./playwright.config";
-import { api, apiToken, loginUi, SHOTS, unique } from "./support";
+import { api, apiToken, loginUi, SHOTS, unique, watchCsp } from "./support";
 
 /**
  * Issue 11, items 1–2 in a real browser: the SPA, the chat page and the widget embedded on a
@@ -14,25 +14,6 @@ import { api, apiToken, loginUi, SHOTS, unique } from "./support";
 const SERVER = `http://127.0.0.1:${E2E_PORT}`;
 /** A real 160×100 PNG (teal), sent with lying names and types. */
 const photo = pngBytes([0, 150, 136], 160, 100);
-
-/** Records every CSP violation of the page (and CSP messages of the console). */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  const console: string[] = [];
-  page.on("console", (msg) => {
-    if (/Content[ -]Security[ -]Policy|Refused to/i.test(msg.text())) console.push(msg.text());
-  });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __csp: string[] };
-    w.__csp = [];
-    document.addEventListener("securitypolicyviolation", (e) => {
-      w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  return async () => [
-    ...console,
-    ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp ?? [])),
-  ];
-}
 
 async function webChat(request: APIRequestContext, token: string) {
   const suffix = unique();

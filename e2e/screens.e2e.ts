@@ -1,30 +1,12 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./playwright.config";
-import { api, apiToken, loginUi, newCompany, SHOTS, unique } from "./support";
+import { api, apiToken, loginUi, newCompany, SHOTS, unique, visitorWrites } from "./support";
 
 /**
  * One end-to-end path per screen family the other specs do not walk: contacts import, a quick
  * message with a file, users and what their queues let them see, company hours, announcements
  * and help for the agents, and the messages API page. Each asserts what the user sees.
  */
-
-/** A visitor writes through the widget's API: a pending ticket on that connection. */
-async function visitorWrites(
-  request: APIRequestContext,
-  connectionUuid: string,
-  name: string,
-  body = "Olá, preciso de ajuda",
-) {
-  const session = await request.post(`/webchat/${connectionUuid}/session`, { data: { name } });
-  expect(session.status()).toBe(200);
-  const { token } = (await session.json()) as { token: string };
-  const sent = await request.post(`/webchat/${connectionUuid}/messages`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { body, clientId: unique() },
-  });
-  expect(sent.status()).toBe(201);
-  return token;
-}
 
 /** A queue and a web-chat connection routing to it. */
 async function queueWithSite(request: APIRequestContext, token: string, label: string) {

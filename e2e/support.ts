@@ -78,3 +78,48 @@ export async function newCompany(
   });
   return { email, password, ...(await apiToken(request, email, password)) };
 }
+
+/** A visitor writes through the web-chat widget's API: a pending ticket on that connection. */
+export async function visitorWrites(
+  request: APIRequestContext,
+  connectionUuid: string,
+  name: string,
+  body = "Olá, preciso de ajuda",
+): Promise<string> {
+  const session = await request.post(`/webchat/${connectionUuid}/session`, { data: { name } });
+  expect(session.status()).toBe(200);
+  const { token } = (await session.json()) as { token: string };
+  const sent = await request.post(`/webchat/${connectionUuid}/messages`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { body, clientId: unique() },
+  });
+  expect(sent.status()).toBe(201);
+  return token;
+}
+
+/**
+ * Records every Content-Security-Policy violation of the page (the DOM event and the console's
+ * CSP messages) and, with `errors`, every console error and uncaught page error too.
+ */
+export async function watchCsp(
+  page: Page,
+  { errors = false }: { errors?: boolean } = {},
+): Promise<() => Promise<string[]>> {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    const csp = /Content[ -]Security[ -]Policy|Refused to/i.test(msg.text());
+    if (csp || (errors && msg.type() === "error")) problems.push(msg.text());
+  });
+  if (errors) page.on("pageerror", (error) => problems.push(error.message));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => {
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return async () => [
+    ...problems,
+    ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp ?? [])),
+  ];
+}

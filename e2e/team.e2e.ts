@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./playwright.config";
-import { api, apiToken, loginUi, SHOTS, unique } from "./support";
+import { api, apiToken, loginUi, SHOTS, unique, visitorWrites } from "./support";
 
 /**
  * The team screens: two agents chat live in the internal chat (the admin starts the chat; the
@@ -20,18 +20,6 @@ async function expectCard(page: Page, name: string, value: number) {
     new RegExp(`\\D${value}$`),
     { timeout: 15_000 },
   );
-}
-
-/** A visitor writes through the web-chat widget's API: a pending ticket in the company. */
-async function visitorWrites(request: APIRequestContext, connectionUuid: string, name: string) {
-  const session = await request.post(`/webchat/${connectionUuid}/session`, { data: { name } });
-  expect(session.status()).toBe(200);
-  const { token } = (await session.json()) as { token: string };
-  const sent = await request.post(`/webchat/${connectionUuid}/messages`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { body: "Olá, preciso de ajuda", clientId: unique() },
-  });
-  expect(sent.status()).toBe(201);
 }
 
 const chatDot = (page: Page) =>
