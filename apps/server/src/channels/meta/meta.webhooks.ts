@@ -141,8 +141,9 @@ export class MetaWebhooks {
   }
 
   private async storeMessage(connection: ConnectionRow, m: MappedMessage): Promise<void> {
-    // A redelivered webhook: stored already, no second download.
-    if (await this.findMessage(connection, m.providerMessageId)) return;
+    // A redelivered webhook with media: stored already, no second download. (A text needs no
+    // look of its own: the pipeline dedupes by provider id.)
+    if (m.media && (await this.findMessage(connection, m.providerMessageId))) return;
     if (m.timestampNote) {
       this.logger.warn(
         {
@@ -173,9 +174,13 @@ export class MetaWebhooks {
       providerMessageId: m.providerMessageId,
       from: {
         number,
-        name: m.contact.name ?? (await this.profileName(connection, number)),
+        name: m.contact.name ?? "",
         ...(m.contact.bsuid && { bsuid: m.contact.bsuid }),
       },
+      // Only a message the pipeline cannot batch (a new contact, say) needs the name.
+      ...(m.contact.name === undefined && {
+        nameOf: () => this.profileName(connection, number),
+      }),
       fromMe: m.fromMe,
       body,
       mediaType: m.mediaType,

@@ -1,0 +1,268 @@
+import { and, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.js";
+import { messages, tickets } from "../db/schema/index.js";
+import type { Logger } from "../lib/logger.js";
+import type { FileSigner } from "../lib/storage.js";
+import {
+  presentStoredText,
+  type MessageDTO,
+  type MessageRow,
+} from "../modules/messages/messages.presenter.js";
+import {
+  presentTicketRow,
+  ticketRowsWithContact,
+  type TicketDTO,
+} from "../modules/tickets/tickets.presenter.js";
+import type { ContactRow, TicketRow } from "./channel.js";
+import type { InboundEvent } from "./inbound.js";
+import { lastMessageText } from "./outbound.js";
+
+/** A text stored by a batch, with the presentations its events need (nothing read back). */
+export interface BatchStored {
+  message: MessageRow;
+  messageDTO: MessageDTO;
+  ticket: TicketRow;
+  /** Null when the ticket changed hands meanwhile: its queue or user must be read again. */
+  ticketDTO: TicketDTO | null;
+  contact: ContactRow;
+}
+
+/** What became of an event sent to the batch: stored, or for the single path to handle. */
+export type BatchOutcome = BatchStored | null;
+
+interface Pending {
+  event: InboundEvent;
+  resolve(outcome: BatchOutcome): void;
+}
+
+/** The most events one transaction writes. */
+const MAX_BATCH = 250;
+/** Batches written at once (each on its own pooled connection). */
+const MAX_IN_FLIGHT = 2;
+
+/**
+ * Whether an event may take the batch: a text (or a provider's own echo) of one contact, with
+ * nothing the single path has to look up or create first. The batch itself then sends the
+ * events whose contact or open/pending ticket does not exist yet to the single path.
+ */
+export function batchable(event: InboundEvent): boolean {
+  return (
+    !event.file &&
+    !event.quotedProviderMessageId &&
+    !event.from.isGroup &&
+    !event.participant &&
+    // Contacts without a number or visitor id share the empty number: the single path decides.
+    Boolean(event.from.visitorId || event.from.number)
+  );
+}
+
+/** `(values (…), (…))` rows of typed parameters, usable as a table. */
+function valuesOf(rows: unknown[][], types: string[]): SQL {
+  return sql.join(
+    rows.map(
+      (row) =>
+        sql`(${sql.join(
+          row.map((v, i) => sql`${v}::${sql.raw(types[i]!)}`),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+}
+
+/** The contact's record differs from what the event says: the single path updates it. */
+function contactChanges(contact: ContactRow, event: InboundEvent): boolean {
+  const f = event.from;
+  return Boolean(
+    (f.profilePicUrl && f.profilePicUrl !== contact.profilePicUrl) ||
+    (f.email && !contact.email) ||
+    (f.bsuid && !contact.bsuid),
+  );
+}
+
+/**
+ * Group commit for the inbound pipeline's common case, a text into a contact's existing open or
+ * pending ticket: the events that arrive while earlier batches are being written are written
+ * together, in one transaction of five statements — the per-contact advisory locks (in one
+ * order, so two nodes' batches cannot deadlock), the contacts and their tickets with what the
+ * ticket JSON shows, one multi-row insert (ON CONFLICT on the provider-id index: nothing twice),
+ * one multi-row ticket update — and presented from those rows, without reading them back. The
+ * caller (the pipeline) holds each contact's in-process lock, so a batch has at most one event
+ * per contact and a contact's events are written in arrival order.
+ *
+ * An event the batch cannot store as it is (new contact, no open ticket, contact details to
+ * update, duplicate) resolves to null and goes the single path; so does every event of a batch
+ * whose transaction failed (one bad entry then fails alone there, the others are stored).
+ */
+export class InboundBatcher {
+  private queue: Pending[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly signer: FileSigner,
+    private readonly logger: Logger,
+  ) {}
+
+  submit(event: InboundEvent): Promise<BatchOutcome> {
+    return new Promise((resolve) => {
+      this.queue.push({ event, resolve });
+      this.kick();
+    });
+  }
+
+  /** The next batch leaves after the current tick's arrivals, when a connection is free. */
+  private kick(): void {
+    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.inFlight >= MAX_IN_FLIGHT || this.queue.length === 0) return;
+    const batch = this.queue.splice(0, MAX_BATCH);
+    this.inFlight++;
+    let outcomes: BatchOutcome[];
+    try {
+      outcomes = await this.db.transaction((tx) => this.write(tx, batch));
+    } catch (err) {
+      // One bad entry (or a lost race) spoils the whole statement: each event goes alone.
+      this.logger.debug({ err, events: batch.length }, "inbound batch failed: one by one");
+      outcomes = batch.map(() => null);
+    } finally {
+      this.inFlight--;
+      this.kick();
+    }
+    batch.forEach((p, i) => p.resolve(outcomes[i] ?? null));
+  }
+
+  private async write(tx: Tx, batch: Pending[]): Promise<BatchOutcome[]> {
+    const events = batch.map((p) => p.event);
+    await tx.execute(sql`select pg_advisory_xact_lock(k.connection_id, k.key_hash)
+      from (select distinct connection_id, hashtext(key) as key_hash
+            from (values ${valuesOf(
+              events.map((e) => [e.connectionId, e.from.visitorId ?? e.from.number]),
+              ["int", "text"],
+            )}) as v(connection_id, key)
+            order by 1, 2 offset 0) as k`);
+
+    const found = await ticketRowsWithContact(tx).where(
+      and(
+        inArray(tickets.status, ["open", "pending"]),
+        sql`(${tickets.contactId}, ${tickets.connectionId}) in (
+          select c.id, k.connection_id
+          from (values ${valuesOf(
+            events.map((e) => [
+              e.companyId,
+              e.connectionId,
+              e.from.visitorId ?? null,
+              e.from.number,
+            ]),
+            ["int", "int", "text", "text"],
+          )}) as k(company_id, connection_id, visitor_id, number)
+          cross join lateral (
+            select c.id from contacts c
+            where k.visitor_id is not null and c.company_id = k.company_id
+              and c.visitor_id = k.visitor_id
+            union all
+            select c.id from contacts c
+            where k.visitor_id is null and c.company_id = k.company_id and c.number = k.number
+            limit 1) as c)`,
+      ),
+    );
+
+    // Which ticket each event goes to; a ticket twice in one batch: the later ones go alone.
+    const planned: ((typeof found)[number] | undefined)[] = [];
+    const claimed = new Set<number>();
+    const ids = new Set<string>();
+    for (const e of events) {
+      const row = found.find(
+        (r) =>
+          r.t.connectionId === e.connectionId &&
+          r.contact.companyId === e.companyId &&
+          (e.from.visitorId
+            ? r.contact.visitorId === e.from.visitorId
+            : r.contact.number === e.from.number),
+      );
+      const id = `${e.connectionId}:${e.providerMessageId}`;
+      const ok = row && !claimed.has(row.t.id) && !ids.has(id) && !contactChanges(row.contact, e);
+      planned.push(ok ? row : undefined);
+      if (ok) {
+        claimed.add(row.t.id);
+        ids.add(id);
+      }
+    }
+    const toStore = events.flatMap((e, i) => (planned[i] ? [{ e, row: planned[i] }] : []));
+    if (toStore.length === 0) return events.map(() => null);
+
+    const inserted = await tx
+      .insert(messages)
+      .values(
+        toStore.map(({ e, row }) => ({
+          companyId: e.companyId,
+          ticketId: row.t.id,
+          contactId: row.contact.id,
+          connectionId: e.connectionId,
+          providerMessageId: e.providerMessageId,
+          body: e.body,
+          mediaType: e.mediaType,
+          fromMe: e.fromMe,
+          read: e.fromMe,
+          ack: e.fromMe ? 1 : 0,
+          messageTimestamp: e.timestamp ?? Date.now(),
+          raw: e.raw ?? null,
+        })),
+      )
+      // Stored already (a redelivery): the single path answers it as the duplicate it is.
+      .onConflictDoNothing()
+      .returning();
+    const byProviderId = new Map(
+      inserted.map((m) => [`${m.connectionId}:${m.providerMessageId}`, m]),
+    );
+    const stored = toStore.flatMap(({ e, row }) => {
+      const message = byProviderId.get(`${e.connectionId}:${e.providerMessageId}`);
+      return message ? [{ e, row, message }] : [];
+    });
+    if (stored.length === 0) return events.map(() => null);
+
+    const updated = await tx
+      .update(tickets)
+      .set({
+        lastMessage: sql`v.last_message`,
+        unreadMessages: sql`${tickets.unreadMessages} + v.unread`,
+        updatedAt: new Date(),
+      })
+      .from(
+        sql`(values ${valuesOf(
+          stored.map(({ e, row }) => [
+            row.t.id,
+            lastMessageText(e.body, e.mediaType),
+            e.fromMe ? 0 : 1,
+          ]),
+          ["int", "text", "int"],
+        )}) as v(id, last_message, unread)`,
+      )
+      .where(sql`${tickets.id} = v.id`)
+      .returning(getTableColumns(tickets));
+    const ticketById = new Map(updated.map((t) => [t.id, t]));
+
+    const outcomes = new Map<InboundEvent, BatchStored>();
+    for (const { e, row, message } of stored) {
+      const ticket = ticketById.get(row.t.id)!;
+      const { contact } = row;
+      const sameHands = ticket.queueId === row.t.queueId && ticket.userId === row.t.userId;
+      outcomes.set(e, {
+        message,
+        messageDTO: presentStoredText(message, contact, this.signer),
+        ticket,
+        ticketDTO: sameHands ? presentTicketRow({ ...row, t: ticket }) : null,
+        contact,
+      });
+    }
+    return events.map((e) => outcomes.get(e) ?? null);
+  }
+}
