@@ -178,7 +178,8 @@ export function presentStoredText(
   contact: { id: number; name: string },
   signer: FileSigner,
 ): MessageDTO {
-  return messageDTO(m, { contact: m.contactId === contact.id ? contact : null }, [], signer);
+  const shown = m.contactId === contact.id ? { id: contact.id, name: contact.name } : null;
+  return messageDTO(m, { contact: shown }, [], signer);
 }
 
 async function editHistories(db: DbOrTx, ids: number[]) {
