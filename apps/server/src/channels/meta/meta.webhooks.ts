@@ -86,17 +86,29 @@ export class MetaWebhooks {
     }
   }
 
-  private async findConnection(channel: MetaChannel, recipientId: string) {
-    const [row] = await this.db
+  /** Every webhook call asks it: built once, a prepared statement on PostgreSQL. */
+  private prepareConnectionQuery() {
+    return this.db
       .select()
       .from(connections)
       .where(
         and(
-          eq(connections.channelType, channel),
-          sql`${connections.config}->>${ROUTING_KEY[channel]} = ${recipientId}`,
+          eq(connections.channelType, sql.placeholder("channel")),
+          sql`${connections.config}->>${sql.placeholder("key")} = ${sql.placeholder("recipientId")}`,
         ),
       )
-      .limit(1);
+      .limit(1)
+      .prepare("meta_connection");
+  }
+  private connectionQuery?: ReturnType<MetaWebhooks["prepareConnectionQuery"]>;
+
+  private async findConnection(channel: MetaChannel, recipientId: string) {
+    this.connectionQuery ??= this.prepareConnectionQuery();
+    const [row] = await this.connectionQuery.execute({
+      channel,
+      key: ROUTING_KEY[channel],
+      recipientId,
+    });
     return row;
   }
 
