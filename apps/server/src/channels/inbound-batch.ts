@@ -179,14 +179,16 @@ export class InboundBatcher {
     const planned: ((typeof found)[number] | undefined)[] = [];
     const claimed = new Set<number>();
     const ids = new Set<string>();
+    const byKey = new Map<string, (typeof found)[number]>();
+    for (const r of found) {
+      if (r.contact.visitorId) byKey.set(`${r.t.connectionId}:v:${r.contact.visitorId}`, r);
+      byKey.set(`${r.t.connectionId}:n:${r.contact.number}`, r);
+    }
     for (const e of events) {
-      const row = found.find(
-        (r) =>
-          r.t.connectionId === e.connectionId &&
-          r.contact.companyId === e.companyId &&
-          (e.from.visitorId
-            ? r.contact.visitorId === e.from.visitorId
-            : r.contact.number === e.from.number),
+      const row = byKey.get(
+        e.from.visitorId
+          ? `${e.connectionId}:v:${e.from.visitorId}`
+          : `${e.connectionId}:n:${e.from.number}`,
       );
       const id = `${e.connectionId}:${e.providerMessageId}`;
       const ok = row && !claimed.has(row.t.id) && !ids.has(id) && !contactChanges(row.contact, e);
@@ -199,60 +201,60 @@ export class InboundBatcher {
     const toStore = events.flatMap((e, i) => (planned[i] ? [{ e, row: planned[i] }] : []));
     if (toStore.length === 0) return events.map(() => null);
 
-    const inserted = await tx
-      .insert(messages)
-      .values(
-        toStore.map(({ e, row }) => ({
-          companyId: e.companyId,
-          ticketId: row.t.id,
-          contactId: row.contact.id,
-          connectionId: e.connectionId,
-          providerMessageId: e.providerMessageId,
-          body: e.body,
-          mediaType: e.mediaType,
-          fromMe: e.fromMe,
-          read: e.fromMe,
-          ack: e.fromMe ? 1 : 0,
-          messageTimestamp: e.timestamp ?? Date.now(),
-          raw: e.raw ?? null,
-        })),
-      )
-      // Stored already (a redelivery): the single path answers it as the duplicate it is.
-      .onConflictDoNothing()
-      .returning();
-    const byProviderId = new Map(
-      inserted.map((m) => [`${m.connectionId}:${m.providerMessageId}`, m]),
+    // One statement: the messages (ON CONFLICT on the provider-id index: a redelivery is left
+    // to the single path, which answers it as the duplicate it is), and their tickets' last
+    // message and unread count, returned side by side.
+    const inserted = tx.$with("inserted").as(
+      tx
+        .insert(messages)
+        .values(
+          toStore.map(({ e, row }) => ({
+            companyId: e.companyId,
+            ticketId: row.t.id,
+            contactId: row.contact.id,
+            connectionId: e.connectionId,
+            providerMessageId: e.providerMessageId,
+            body: e.body,
+            mediaType: e.mediaType,
+            fromMe: e.fromMe,
+            read: e.fromMe,
+            ack: e.fromMe ? 1 : 0,
+            messageTimestamp: e.timestamp ?? Date.now(),
+            raw: e.raw ?? null,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning(),
     );
-    const stored = toStore.flatMap(({ e, row }) => {
-      const message = byProviderId.get(`${e.connectionId}:${e.providerMessageId}`);
-      return message ? [{ e, row, message }] : [];
-    });
-    if (stored.length === 0) return events.map(() => null);
-
-    const updated = await tx
+    const stored = await tx
+      .with(inserted)
       .update(tickets)
       .set({
         lastMessage: sql`v.last_message`,
         unreadMessages: sql`${tickets.unreadMessages} + v.unread`,
         updatedAt: new Date(),
       })
-      .from(
+      .from(inserted)
+      .innerJoin(
         sql`(values ${valuesOf(
-          stored.map(({ e, row }) => [
+          toStore.map(({ e, row }) => [
             row.t.id,
             lastMessageText(e.body, e.mediaType),
             e.fromMe ? 0 : 1,
           ]),
           ["int", "text", "int"],
         )}) as v(id, last_message, unread)`,
+        sql`v.id = ${inserted.ticketId}`,
       )
-      .where(sql`${tickets.id} = v.id`)
-      .returning(getTableColumns(tickets));
-    const ticketById = new Map(updated.map((t) => [t.id, t]));
+      .where(sql`${tickets.id} = ${inserted.ticketId}`)
+      .returning({ ticket: getTableColumns(tickets), message: inserted._.selectedFields });
+    const byTicket = new Map(stored.map((s) => [s.ticket.id, s]));
 
     const outcomes = new Map<InboundEvent, BatchStored>();
-    for (const { e, row, message } of stored) {
-      const ticket = ticketById.get(row.t.id)!;
+    for (const { e, row } of toStore) {
+      const written = byTicket.get(row.t.id);
+      if (!written || written.message.providerMessageId !== e.providerMessageId) continue;
+      const { ticket, message } = written;
       const { contact } = row;
       const sameHands = ticket.queueId === row.t.queueId && ticket.userId === row.t.userId;
       outcomes.set(e, {
