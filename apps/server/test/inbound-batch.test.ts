@@ -10,6 +10,7 @@ import {
   createConnection,
   createUser,
   eventually,
+  fence,
   inbound,
   login,
   startTestServer,
@@ -177,5 +178,70 @@ describe("the inbound pipeline's batches (texts into open tickets)", () => {
       .from(messages)
       .where(and(eq(messages.connectionId, connection.id), sql`${messages.body} like 'entry %'`));
     expect(stored.map((m) => m.body).sort()).toEqual(["entry 0", "entry 1", "entry 3", "entry 4"]);
+  });
+
+  it("keeps companies apart when one batch carries both: same number, each its own ticket and audience", async () => {
+    const number = `55119${uid()}`.slice(0, 13);
+    const mine = await conversations(0);
+    const theirs = await conversations(0);
+    await inbound(server, mine.connection, { number, body: "first" });
+    await inbound(server, theirs.connection, { number, body: "first" });
+    const stranger = await createUser(server.db, {
+      companyId: theirs.company.id,
+      profile: "admin",
+    });
+    const socket = await connect(server, (await login(server, stranger.email)).token);
+    const heard: { message: { body: string } }[] = [];
+    socket.on(`company-${mine.company.id}-appMessage`, (e: (typeof heard)[number]) =>
+      heard.push(e),
+    );
+    socket.on(`company-${theirs.company.id}-appMessage`, (e: (typeof heard)[number]) =>
+      heard.push(e),
+    );
+    try {
+      const [a, b] = await Promise.all([
+        inbound(server, mine.connection, { number, body: "to mine" }),
+        inbound(server, theirs.connection, { number, body: "to theirs" }),
+      ]);
+      expect(a!.ticket.companyId).toBe(mine.company.id);
+      expect(b!.ticket.companyId).toBe(theirs.company.id);
+      expect(a!.contact.id).not.toBe(b!.contact.id);
+      await eventually(() => heard.length >= 1);
+      await fence(server, socket);
+      expect(heard.map((e) => e.message.body)).toEqual(["to theirs"]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("keeps a contact's new picture and e-mail that come with a message", async () => {
+    const { company, connection, numbers } = await conversations(2);
+    const [changed, same] = numbers as [string, string];
+    const event = (number: string, extra: object) => ({
+      companyId: company.id,
+      connectionId: connection.id,
+      channelType: connection.channelType,
+      providerMessageId: `m-${uid()}`,
+      from: { number, name: `Contact ${number}`, ...extra },
+      fromMe: false,
+      body: "hello again",
+      mediaType: "chat",
+    });
+    const results = await Promise.all([
+      server.ctx.inbound.receive(
+        event(changed, { profilePicUrl: "https://pics.example/new.jpg", email: "a@b.example" }),
+      ),
+      server.ctx.inbound.receive(event(same, {})),
+    ]);
+    expect(results.map((r) => r.duplicate)).toEqual([false, false]);
+    const [row] = await server.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, company.id), eq(contacts.number, changed)));
+    expect(row).toMatchObject({
+      profilePicUrl: "https://pics.example/new.jpg",
+      email: "a@b.example",
+    });
+    expect(results[0]!.contact.profilePicUrl).toBe("https://pics.example/new.jpg");
   });
 });
