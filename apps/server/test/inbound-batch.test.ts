@@ -245,3 +245,44 @@ describe("the inbound pipeline's batches (texts into open tickets)", () => {
     expect(results[0]!.contact.profilePicUrl).toBe("https://pics.example/new.jpg");
   });
 });
+
+// Two nodes are two servers on one PostgreSQL database (PGlite lives inside one process).
+describe.skipIf(!process.env.TEST_DATABASE_URL)("the batches of two nodes", () => {
+  it("store each provider id once and keep each contact's order when both nodes get every message", async () => {
+    const other = await startTestServer();
+    try {
+      const { connection, numbers } = await conversations(10);
+      for (let i = 0; i < 10; i++) {
+        // Message i of every contact, delivered to both nodes at once (a provider's retry).
+        const results = await Promise.all(
+          numbers.flatMap((number) =>
+            [server, other].map((node) =>
+              inbound(node, connection, { number, id: `${number}-${i}`, body: `${number} #${i}` }),
+            ),
+          ),
+        );
+        for (let k = 0; k < results.length; k += 2) {
+          expect(results[k]!.message.id).toBe(results[k + 1]!.message.id);
+          expect([results[k]!.duplicate, results[k + 1]!.duplicate].sort()).toEqual([false, true]);
+        }
+      }
+      const rows = await server.db
+        .select({ ticketId: messages.ticketId, body: messages.body })
+        .from(messages)
+        .where(eq(messages.connectionId, connection.id))
+        .orderBy(messages.id);
+      for (const number of numbers) {
+        expect(rows.filter((r) => r.body.startsWith(number)).map((r) => r.body)).toEqual(
+          Array.from({ length: 10 }, (_, i) => `${number} #${i}`),
+        );
+      }
+      const ticketRows = await server.db
+        .select()
+        .from(tickets)
+        .where(eq(tickets.connectionId, connection.id));
+      expect(ticketRows.map((t) => t.unreadMessages)).toEqual(Array(10).fill(11));
+    } finally {
+      await other.close();
+    }
+  });
+});
