@@ -214,6 +214,64 @@ describe("the inbound pipeline's batches (texts into open tickets)", () => {
     }
   });
 
+  it("stores every text as written, with its raw payload, whatever characters it holds", async () => {
+    const bodies = [
+      "a,b",
+      "{x}",
+      '"quoted"',
+      "back\\slash",
+      "NULL",
+      "",
+      "  ",
+      "olá 👋\nnova linha",
+    ];
+    const { company, connection, numbers } = await conversations(bodies.length);
+    const results = await Promise.all(
+      bodies.map((body, i) =>
+        server.ctx.inbound.receive({
+          companyId: company.id,
+          connectionId: connection.id,
+          channelType: connection.channelType,
+          providerMessageId: `raw-${uid()}-${i}`,
+          from: { number: numbers[i]!, name: `Contact ${numbers[i]}` },
+          fromMe: i === 0,
+          body,
+          mediaType: "chat",
+          timestamp: 1_700_000_000_000 + i,
+          raw: { n: i, body, nested: { list: [1, "two", null] } },
+        }),
+      ),
+    );
+    const stored = await server.db
+      .select()
+      .from(messages)
+      .where(
+        inArray(
+          messages.id,
+          results.map((r) => r.message.id),
+        ),
+      );
+    // Written together (a batch that failed would have left them to one transaction each).
+    expect(await transactionsOf(results.map((r) => r.message.id))).toBeLessThan(bodies.length);
+    for (const [i, body] of bodies.entries()) {
+      const row = stored.find((m) => m.id === results[i]!.message.id)!;
+      expect(row).toMatchObject({
+        body,
+        fromMe: i === 0,
+        read: i === 0,
+        ack: i === 0 ? 1 : 0,
+        messageTimestamp: 1_700_000_000_000 + i,
+        raw: { n: i, body, nested: { list: [1, "two", null] } },
+      });
+      expect(results[i]!.message).toEqual(row);
+    }
+    // The agent's own message (fromMe) leaves the unread count alone; a blank text shows its type.
+    const ticketOf = async (i: number) =>
+      (await server.db.select().from(tickets).where(eq(tickets.id, results[i]!.ticket.id)))[0]!;
+    expect(await ticketOf(0)).toMatchObject({ unreadMessages: 1, lastMessage: "a,b" });
+    expect(await ticketOf(5)).toMatchObject({ unreadMessages: 2, lastMessage: "chat" });
+  });
+
   it("keeps a contact's new picture and e-mail that come with a message", async () => {
     const { company, connection, numbers } = await conversations(2);
     const [changed, same] = numbers as [string, string];

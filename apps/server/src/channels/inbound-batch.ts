@@ -1,4 +1,5 @@
-import { and, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { and, getTableColumns, inArray, sql, type Table } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
 import type { Db, Tx } from "../db/client.js";
 import { messages, tickets } from "../db/schema/index.js";
 import type { Logger } from "../lib/logger.js";
@@ -56,18 +57,22 @@ export function batchable(event: InboundEvent): boolean {
   );
 }
 
-/** `(values (…), (…))` rows of typed parameters, usable as a table. */
-function valuesOf(rows: unknown[][], types: string[]): SQL {
-  return sql.join(
-    rows.map(
-      (row) =>
-        sql`(${sql.join(
-          row.map((v, i) => sql`${v}::${sql.raw(types[i]!)}`),
-          sql`, `,
-        )})`,
-    ),
-    sql`, `,
-  );
+/** One array parameter (`$n::int[]`): the statement's text stays the same for any batch size. */
+const array = (values: unknown[], type: "int" | "text" | "boolean" | "bigint") =>
+  sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+/** A to_jsonb() column: node-postgres parses it, PGlite under drizzle may hand over the text. */
+type Json = Record<string, unknown> | string;
+
+/** A table's row from its to_jsonb(), typed as drizzle would read it. */
+function rowFromJson<T extends Table>(table: T, value: Json): T["$inferSelect"] {
+  const json = (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[toSnakeCase(column.name)];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T["$inferSelect"];
 }
 
 /** The contact's record differs from what the event says: the single path updates it. */
@@ -142,39 +147,8 @@ export class InboundBatcher {
 
   private async write(tx: Tx, batch: Pending[]): Promise<BatchOutcome[]> {
     const events = batch.map((p) => p.event);
-    await tx.execute(sql`select pg_advisory_xact_lock(k.connection_id, k.key_hash)
-      from (select distinct connection_id, hashtext(key) as key_hash
-            from (values ${valuesOf(
-              events.map((e) => [e.connectionId, e.from.visitorId ?? e.from.number]),
-              ["int", "text"],
-            )}) as v(connection_id, key)
-            order by 1, 2 offset 0) as k`);
-
-    const found = await ticketRowsWithContact(tx).where(
-      and(
-        inArray(tickets.status, ["open", "pending"]),
-        sql`(${tickets.contactId}, ${tickets.connectionId}) in (
-          select c.id, k.connection_id
-          from (values ${valuesOf(
-            events.map((e) => [
-              e.companyId,
-              e.connectionId,
-              e.from.visitorId ?? null,
-              e.from.number,
-            ]),
-            ["int", "int", "text", "text"],
-          )}) as k(company_id, connection_id, visitor_id, number)
-          cross join lateral (
-            select c.id from contacts c
-            where k.visitor_id is not null and c.company_id = k.company_id
-              and c.visitor_id = k.visitor_id
-            union all
-            select c.id from contacts c
-            where k.visitor_id is null and c.company_id = k.company_id and c.number = k.number
-            limit 1) as c)`,
-      ),
-    );
-
+    await lockContacts(tx, events);
+    const found = await findTickets(tx, events);
     // Which ticket each event goes to; a ticket twice in one batch: the later ones go alone.
     const planned: ((typeof found)[number] | undefined)[] = [];
     const claimed = new Set<number>();
@@ -201,54 +175,8 @@ export class InboundBatcher {
     const toStore = events.flatMap((e, i) => (planned[i] ? [{ e, row: planned[i] }] : []));
     if (toStore.length === 0) return events.map(() => null);
 
-    // One statement: the messages (ON CONFLICT on the provider-id index: a redelivery is left
-    // to the single path, which answers it as the duplicate it is), and their tickets' last
-    // message and unread count, returned side by side.
-    const inserted = tx.$with("inserted").as(
-      tx
-        .insert(messages)
-        .values(
-          toStore.map(({ e, row }) => ({
-            companyId: e.companyId,
-            ticketId: row.t.id,
-            contactId: row.contact.id,
-            connectionId: e.connectionId,
-            providerMessageId: e.providerMessageId,
-            body: e.body,
-            mediaType: e.mediaType,
-            fromMe: e.fromMe,
-            read: e.fromMe,
-            ack: e.fromMe ? 1 : 0,
-            messageTimestamp: e.timestamp ?? Date.now(),
-            raw: e.raw ?? null,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning(),
-    );
-    const stored = await tx
-      .with(inserted)
-      .update(tickets)
-      .set({
-        lastMessage: sql`v.last_message`,
-        unreadMessages: sql`${tickets.unreadMessages} + v.unread`,
-        updatedAt: new Date(),
-      })
-      .from(inserted)
-      .innerJoin(
-        sql`(values ${valuesOf(
-          toStore.map(({ e, row }) => [
-            row.t.id,
-            lastMessageText(e.body, e.mediaType),
-            e.fromMe ? 0 : 1,
-          ]),
-          ["int", "text", "int"],
-        )}) as v(id, last_message, unread)`,
-        sql`v.id = ${inserted.ticketId}`,
-      )
-      .where(sql`${tickets.id} = ${inserted.ticketId}`)
-      .returning({ ticket: getTableColumns(tickets), message: inserted._.selectedFields });
-    const byTicket = new Map(stored.map((s) => [s.ticket.id, s]));
+    const stored = await storeTexts(tx, toStore);
+    const byTicket = new Map(stored.map((w) => [w.ticket.id, w]));
 
     const outcomes = new Map<InboundEvent, BatchStored>();
     for (const { e, row } of toStore) {
@@ -267,4 +195,151 @@ export class InboundBatcher {
     }
     return events.map((e) => outcomes.get(e) ?? null);
   }
+}
+
+/**
+ * The contacts' advisory locks, the same the single path takes, in one order (connection, key
+ * hash): two nodes' batches wait for each other instead of deadlocking.
+ */
+async function lockContacts(tx: Tx, events: InboundEvent[]): Promise<void> {
+  const connectionIds = array(
+    events.map((e) => e.connectionId),
+    "int",
+  );
+  const keys = array(
+    events.map((e) => e.from.visitorId ?? e.from.number),
+    "text",
+  );
+  await tx.execute(sql`select pg_advisory_xact_lock(k.connection_id, k.key_hash)
+    from (select distinct connection_id, hashtext(key) as key_hash
+          from unnest(${connectionIds}, ${keys}) as v(connection_id, key)
+          order by 1, 2 offset 0) as k`);
+}
+
+/**
+ * The events' contacts (by visitor id, else by number, in the event's company) with their open
+ * or pending ticket on the event's connection, and everything the ticket JSON shows.
+ */
+function findTickets(tx: Tx, events: InboundEvent[]) {
+  const companyIds = array(
+    events.map((e) => e.companyId),
+    "int",
+  );
+  const connectionIds = array(
+    events.map((e) => e.connectionId),
+    "int",
+  );
+  const visitorIds = array(
+    events.map((e) => e.from.visitorId ?? null),
+    "text",
+  );
+  const numbers = array(
+    events.map((e) => e.from.number),
+    "text",
+  );
+  return ticketRowsWithContact(tx).where(
+    and(
+      inArray(tickets.status, ["open", "pending"]),
+      sql`(${tickets.contactId}, ${tickets.connectionId}) in (
+        select c.id, k.connection_id
+        from unnest(${companyIds}, ${connectionIds}, ${visitorIds}, ${numbers})
+          as k(company_id, connection_id, visitor_id, number)
+        cross join lateral (
+          select c.id from contacts c
+          where k.visitor_id is not null and c.company_id = k.company_id
+            and c.visitor_id = k.visitor_id
+          union all
+          select c.id from contacts c
+          where k.visitor_id is null and c.company_id = k.company_id and c.number = k.number
+          limit 1) as c)`,
+    ),
+  );
+}
+
+/**
+ * One statement: the messages (ON CONFLICT on the provider-id index: a redelivery is left to
+ * the single path, which answers it as the duplicate it is) and their tickets' last message and
+ * unread count, returned side by side. Array parameters keep the text the same for any batch.
+ */
+async function storeTexts(
+  tx: Tx,
+  texts: { e: InboundEvent; row: { t: TicketRow; contact: ContactRow } }[],
+) {
+  const col = <T>(pick: (x: (typeof texts)[number]) => T) => texts.map(pick);
+  const v = {
+    companyIds: array(
+      col(({ e }) => e.companyId),
+      "int",
+    ),
+    ticketIds: array(
+      col(({ row }) => row.t.id),
+      "int",
+    ),
+    contactIds: array(
+      col(({ row }) => row.contact.id),
+      "int",
+    ),
+    connectionIds: array(
+      col(({ e }) => e.connectionId),
+      "int",
+    ),
+    providerIds: array(
+      col(({ e }) => e.providerMessageId),
+      "text",
+    ),
+    bodies: array(
+      col(({ e }) => e.body),
+      "text",
+    ),
+    mediaTypes: array(
+      col(({ e }) => e.mediaType),
+      "text",
+    ),
+    fromMe: array(
+      col(({ e }) => e.fromMe),
+      "boolean",
+    ),
+    timestamps: array(
+      col(({ e }) => e.timestamp ?? Date.now()),
+      "bigint",
+    ),
+    raws: array(
+      col(({ e }) => (e.raw === undefined || e.raw === null ? null : JSON.stringify(e.raw))),
+      "text",
+    ),
+    lastMessages: array(
+      col(({ e }) => lastMessageText(e.body, e.mediaType)),
+      "text",
+    ),
+  };
+  const result = await tx.execute(sql`
+    with v as (
+      select * from unnest(${v.companyIds}, ${v.ticketIds}, ${v.contactIds}, ${v.connectionIds},
+        ${v.providerIds}, ${v.bodies}, ${v.mediaTypes}, ${v.fromMe}, ${v.timestamps}, ${v.raws},
+        ${v.lastMessages})
+      as v(company_id, ticket_id, contact_id, connection_id, provider_message_id, body,
+        media_type, from_me, message_timestamp, raw, last_message)
+    ), inserted as (
+      insert into messages (company_id, ticket_id, contact_id, connection_id,
+        provider_message_id, body, media_type, from_me, read, ack, message_timestamp, raw)
+      select company_id, ticket_id, contact_id, connection_id, provider_message_id, body,
+        media_type, from_me, from_me, case when from_me then 1 else 0 end,
+        message_timestamp, raw::jsonb
+      from v
+      on conflict do nothing
+      returning *
+    )
+    update tickets as t
+    set last_message = v.last_message,
+      unread_messages = t.unread_messages + case when v.from_me then 0 else 1 end,
+      updated_at = ${new Date().toISOString()}::timestamptz
+    from inserted as i
+    join v on v.connection_id = i.connection_id and v.provider_message_id = i.provider_message_id
+    where t.id = i.ticket_id
+    returning to_jsonb(t.*) as ticket, to_jsonb(i.*) as message`);
+  const rows = (result as unknown as { rows: { ticket: Json; message: Json }[] }).rows;
+  return rows.map((r) => ({
+    ticket: rowFromJson(tickets, r.ticket),
+    message: rowFromJson(messages, r.message),
+  }));
 }
