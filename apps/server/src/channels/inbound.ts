@@ -19,6 +19,7 @@ import { presentTicket } from "../modules/tickets/tickets.presenter.js";
 import { nextProtocol } from "../modules/tickets/tickets.service.js";
 import type { Publisher } from "../realtime/publish.js";
 import type { ContactRow, TicketRow } from "./channel.js";
+import { batchable, InboundBatcher, type BatchStored } from "./inbound-batch.js";
 import { lastMessageText } from "./outbound.js";
 
 /** A provider event, normalised by its adapter. */
@@ -47,6 +48,12 @@ export interface InboundEvent {
   participant?: string;
   timestamp?: number;
   raw?: unknown;
+  /**
+   * The sender's name when `from.name` is empty and finding it costs a call (a profile
+   * lookup): asked only when the single path is about to store the event, before its
+   * transaction. A batched message goes to a contact that exists, whose name stays.
+   */
+  nameOf?: () => Promise<string>;
 }
 
 export interface InboundResult {
@@ -89,13 +96,16 @@ export type AfterInbound = (result: InboundResult) => Promise<void>;
 export class InboundPipeline {
   private readonly locks = new KeyedMutex();
   private readonly afterHooks: AfterInbound[] = [];
+  private readonly batcher: InboundBatcher;
 
   constructor(
     private readonly db: Db,
     private readonly files: FilesService,
     private readonly publisher: Publisher,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.batcher = new InboundBatcher(db, files.signer, logger);
+  }
 
   onMessage(hook: AfterInbound): void {
     this.afterHooks.push(hook);
@@ -104,9 +114,11 @@ export class InboundPipeline {
   receive(received: InboundEvent): Promise<InboundResult> {
     const event = storable(received);
     return this.locks.run(`${event.connectionId}:${contactKey(event)}`, async () => {
-      const result = await this.store(event);
+      // The common case goes with the other contacts' events of the moment (inbound-batch.ts).
+      const batched = batchable(event) ? await this.batcher.submit(event) : null;
+      const result = batched ? batchResult(batched) : await this.store(event);
       if (!result.duplicate) {
-        await this.publish(result);
+        await (batched ? this.publishBatched(batched) : this.publish(result));
         for (const hook of this.afterHooks) {
           await hook(result).catch((err) => this.logger.warn({ err }, "after-inbound step failed"));
         }
@@ -115,7 +127,8 @@ export class InboundPipeline {
     });
   }
 
-  private async store(event: InboundEvent): Promise<InboundResult> {
+  private async store(received: InboundEvent): Promise<InboundResult> {
+    const event = await named(received);
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.db.transaction((tx) => this.storeIn(tx, event));
@@ -316,4 +329,29 @@ export class InboundPipeline {
     this.publisher.ticketChanged(null, ticket);
     this.publisher.messageEvent(ticket, "create", { message, ticket, contact: ticket.contact });
   }
+
+  /** The same events for a batched message, from the rows the batch wrote. */
+  private async publishBatched(stored: BatchStored): Promise<void> {
+    const ticket = stored.ticketDTO ?? (await presentTicket(this.db, stored.ticket.id));
+    const message = stored.messageDTO;
+    this.publisher.ticketChanged(null, ticket);
+    this.publisher.messageEvent(ticket, "create", { message, ticket, contact: ticket.contact });
+  }
+}
+
+function batchResult(stored: BatchStored): InboundResult {
+  return {
+    duplicate: false,
+    message: stored.message,
+    ticket: stored.ticket,
+    contact: stored.contact,
+    ticketCreated: false,
+    contactCreated: false,
+  };
+}
+
+/** The event with its sender's name, looked up now if the adapter left that for later. */
+async function named(event: InboundEvent): Promise<InboundEvent> {
+  if (event.from.name || !event.nameOf) return event;
+  return { ...event, from: { ...event.from, name: stripNul(await event.nameOf()) } };
 }

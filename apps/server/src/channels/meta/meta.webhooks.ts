@@ -86,17 +86,29 @@ export class MetaWebhooks {
     }
   }
 
-  private async findConnection(channel: MetaChannel, recipientId: string) {
-    const [row] = await this.db
+  /** Every webhook call asks it: built once, a prepared statement on PostgreSQL. */
+  private prepareConnectionQuery() {
+    return this.db
       .select()
       .from(connections)
       .where(
         and(
-          eq(connections.channelType, channel),
-          sql`${connections.config}->>${ROUTING_KEY[channel]} = ${recipientId}`,
+          eq(connections.channelType, sql.placeholder("channel")),
+          sql`${connections.config}->>${sql.placeholder("key")} = ${sql.placeholder("recipientId")}`,
         ),
       )
-      .limit(1);
+      .limit(1)
+      .prepare("meta_connection");
+  }
+  private connectionQuery?: ReturnType<MetaWebhooks["prepareConnectionQuery"]>;
+
+  private async findConnection(channel: MetaChannel, recipientId: string) {
+    this.connectionQuery ??= this.prepareConnectionQuery();
+    const [row] = await this.connectionQuery.execute({
+      channel,
+      key: ROUTING_KEY[channel],
+      recipientId,
+    });
     return row;
   }
 
@@ -141,8 +153,9 @@ export class MetaWebhooks {
   }
 
   private async storeMessage(connection: ConnectionRow, m: MappedMessage): Promise<void> {
-    // A redelivered webhook: stored already, no second download.
-    if (await this.findMessage(connection, m.providerMessageId)) return;
+    // A redelivered webhook with media: stored already, no second download. (A text needs no
+    // look of its own: the pipeline dedupes by provider id.)
+    if (m.media && (await this.findMessage(connection, m.providerMessageId))) return;
     if (m.timestampNote) {
       this.logger.warn(
         {
@@ -173,9 +186,13 @@ export class MetaWebhooks {
       providerMessageId: m.providerMessageId,
       from: {
         number,
-        name: m.contact.name ?? (await this.profileName(connection, number)),
+        name: m.contact.name ?? "",
         ...(m.contact.bsuid && { bsuid: m.contact.bsuid }),
       },
+      // Only a message the pipeline cannot batch (a new contact, say) needs the name.
+      ...(m.contact.name === undefined && {
+        nameOf: () => this.profileName(connection, number),
+      }),
       fromMe: m.fromMe,
       body,
       mediaType: m.mediaType,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { checkPhoneNumber, PHONE_ERROR_MESSAGE } from "@atrium/shared";
-import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   companies,
@@ -160,12 +160,22 @@ export class WebChatService {
     return { connectionId: connection.id, contactId: contact.id, name: contact.name };
   }
 
-  async visitor(claims: VisitorClaims) {
-    const [row] = await this.db
+  /** Every visitor message asks it: built once, a prepared statement on PostgreSQL. */
+  private prepareVisitorQuery() {
+    return this.db
       .select({ connection: connections, contact: contacts })
       .from(contacts)
-      .innerJoin(connections, eq(connections.id, claims.con))
-      .where(and(eq(contacts.id, claims.vid), eq(contacts.companyId, connections.companyId)));
+      .innerJoin(connections, eq(connections.id, sql.placeholder("con")))
+      .where(
+        and(eq(contacts.id, sql.placeholder("vid")), eq(contacts.companyId, connections.companyId)),
+      )
+      .prepare("webchat_visitor");
+  }
+  private visitorQuery?: ReturnType<WebChatService["prepareVisitorQuery"]>;
+
+  async visitor(claims: VisitorClaims) {
+    this.visitorQuery ??= this.prepareVisitorQuery();
+    const [row] = await this.visitorQuery.execute({ con: claims.con, vid: claims.vid });
     if (!row) throw new AppError("ERR_SESSION_EXPIRED");
     return row;
   }

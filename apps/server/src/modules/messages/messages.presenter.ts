@@ -97,51 +97,89 @@ export async function presentMessages(
     db,
     rows.filter((r) => r.isEdited && !r.isDeleted).map((r) => r.id),
   );
-  return rows.map((m) => {
-    const e = byId.get(m.id);
-    const file = e?.file?.id && !m.isDeleted ? e.file : null;
-    const mimeType = verifiedMime(file);
-    return {
-      id: m.id,
-      ticketId: m.ticketId,
-      contactId: m.contactId,
-      body: m.isDeleted ? "" : m.body,
-      fromMe: m.fromMe,
-      read: m.read,
-      ack: m.ack,
-      isDeleted: m.isDeleted,
-      isEdited: m.isEdited,
-      editHistory: m.isDeleted ? [] : (history.get(m.id) ?? []),
-      mediaType: m.mediaType,
-      mediaUrl: file ? signer.url(file.id) : null,
-      mimeType,
-      mediaInline: inlineElement(m.mediaType, mimeType) !== null,
-      fileName: e?.file?.id ? e.file.name : null,
-      queueId: m.queueId,
-      queue: e?.queue?.id ? e.queue : null,
-      quotedMsg: e?.quoted?.id
-        ? {
-            id: e.quoted.id,
-            body: e.quoted.isDeleted ? "" : e.quoted.body,
-            fromMe: e.quoted.fromMe,
-            mediaType: e.quoted.mediaType,
-            // In a group the quote names who wrote it, not the group.
-            contact: e.quoted.participant
-              ? { name: e.quoted.participant }
-              : e.quotedContactName
-                ? { name: e.quotedContactName }
-                : null,
-          }
-        : null,
-      contact: e?.contact?.id ? e.contact : null,
-      senderId: m.senderId,
-      sender: e?.sender?.id ? e.sender : null,
-      participant: m.participant,
-      error: m.error,
-      createdAt: m.createdAt.toISOString(),
-      updatedAt: m.updatedAt.toISOString(),
-    };
-  });
+  return rows.map((m) =>
+    messageDTO(m, byId.get(m.id), m.isDeleted ? [] : (history.get(m.id) ?? []), signer),
+  );
+}
+
+/** What presentMessages reads besides the row; a fresh text message needs only its contact. */
+interface MessageRefs {
+  file?: { id: number; name: string; mimeType: string; mimeDetected: boolean } | null;
+  queue?: { id: number; name: string } | null;
+  contact?: { id: number; name: string } | null;
+  sender?: { id: number; name: string } | null;
+  quoted?: {
+    id: number;
+    body: string;
+    fromMe: boolean;
+    mediaType: string;
+    isDeleted: boolean;
+    participant: string | null;
+  } | null;
+  quotedContactName?: string | null;
+}
+
+function messageDTO(
+  m: MessageRow,
+  e: MessageRefs | undefined,
+  editHistory: MessageDTO["editHistory"],
+  signer: FileSigner,
+): MessageDTO {
+  const file = e?.file?.id && !m.isDeleted ? e.file : null;
+  const mimeType = verifiedMime(file);
+  return {
+    id: m.id,
+    ticketId: m.ticketId,
+    contactId: m.contactId,
+    body: m.isDeleted ? "" : m.body,
+    fromMe: m.fromMe,
+    read: m.read,
+    ack: m.ack,
+    isDeleted: m.isDeleted,
+    isEdited: m.isEdited,
+    editHistory,
+    mediaType: m.mediaType,
+    mediaUrl: file ? signer.url(file.id) : null,
+    mimeType,
+    mediaInline: inlineElement(m.mediaType, mimeType) !== null,
+    fileName: e?.file?.id ? e.file.name : null,
+    queueId: m.queueId,
+    queue: e?.queue?.id ? e.queue : null,
+    quotedMsg: e?.quoted?.id
+      ? {
+          id: e.quoted.id,
+          body: e.quoted.isDeleted ? "" : e.quoted.body,
+          fromMe: e.quoted.fromMe,
+          mediaType: e.quoted.mediaType,
+          // In a group the quote names who wrote it, not the group.
+          contact: e.quoted.participant
+            ? { name: e.quoted.participant }
+            : e.quotedContactName
+              ? { name: e.quotedContactName }
+              : null,
+        }
+      : null,
+    contact: e?.contact?.id ? e.contact : null,
+    senderId: m.senderId,
+    sender: e?.sender?.id ? e.sender : null,
+    participant: m.participant,
+    error: m.error,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A message just stored by the inbound pipeline without a file, a quote, a queue or a sender,
+ * presented from what is in hand: the same JSON presentMessages would read back.
+ */
+export function presentStoredText(
+  m: MessageRow,
+  contact: { id: number; name: string },
+  signer: FileSigner,
+): MessageDTO {
+  const shown = m.contactId === contact.id ? { id: contact.id, name: contact.name } : null;
+  return messageDTO(m, { contact: shown }, [], signer);
 }
 
 async function editHistories(db: DbOrTx, ids: number[]) {

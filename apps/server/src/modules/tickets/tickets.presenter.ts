@@ -44,6 +44,38 @@ export interface TicketDTO {
   updatedAt: string;
 }
 
+/** What a ticket's JSON shows besides the ticket row (see ticketRows). */
+const ticketFields = {
+  t: tickets,
+  c: {
+    id: contacts.id,
+    name: contacts.name,
+    number: contacts.number,
+    email: contacts.email,
+    profilePicUrl: contacts.profilePicUrl,
+    isGroup: contacts.isGroup,
+  },
+  q: { id: queues.id, name: queues.name, color: queues.color },
+  u: { id: users.id, name: users.name },
+  w: {
+    id: connections.id,
+    name: connections.name,
+    channelType: connections.channelType,
+    status: connections.status,
+  },
+  // Resolved by an agent, the contact's rating not in yet: one index probe per ticket.
+  // "offset 0" keeps it a probe: under a page's LIMIT the planner may otherwise hash the
+  // whole tracking table to answer 41 tickets.
+  awaitingRating: sql<boolean>`exists (select 1 from ${ticketTracking}
+    where ${ticketTracking.ticketId} = ${tickets.id}
+      and ${ticketTracking.ratingRequestedAt} is not null
+      and ${ticketTracking.rating} is null and ${ticketTracking.finishedAt} is null offset 0)`,
+  tags: sql<TicketDTO["tags"] | string>`coalesce((select json_agg(json_build_object(
+      'id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}, ${tags.id})
+    from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+    where ${ticketTags.ticketId} = ${tickets.id}), '[]')`,
+};
+
 /**
  * The ticket rows with everything the JSON shows, in one query: contact, queue, user,
  * connection, tags (a correlated json_agg, one index probe per ticket) and whether a rating is
@@ -51,36 +83,7 @@ export interface TicketDTO {
  */
 export function ticketRows(db: DbOrTx) {
   return db
-    .select({
-      t: tickets,
-      c: {
-        id: contacts.id,
-        name: contacts.name,
-        number: contacts.number,
-        email: contacts.email,
-        profilePicUrl: contacts.profilePicUrl,
-        isGroup: contacts.isGroup,
-      },
-      q: { id: queues.id, name: queues.name, color: queues.color },
-      u: { id: users.id, name: users.name },
-      w: {
-        id: connections.id,
-        name: connections.name,
-        channelType: connections.channelType,
-        status: connections.status,
-      },
-      // Resolved by an agent, the contact's rating not in yet: one index probe per ticket.
-      // "offset 0" keeps it a probe: under a page's LIMIT the planner may otherwise hash the
-      // whole tracking table to answer 41 tickets.
-      awaitingRating: sql<boolean>`exists (select 1 from ${ticketTracking}
-        where ${ticketTracking.ticketId} = ${tickets.id}
-          and ${ticketTracking.ratingRequestedAt} is not null
-          and ${ticketTracking.rating} is null and ${ticketTracking.finishedAt} is null offset 0)`,
-      tags: sql<TicketDTO["tags"] | string>`coalesce((select json_agg(json_build_object(
-          'id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}, ${tags.id})
-        from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
-        where ${ticketTags.ticketId} = ${tickets.id}), '[]')`,
-    })
+    .select(ticketFields)
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .innerJoin(connections, eq(connections.id, tickets.connectionId))
@@ -88,7 +91,18 @@ export function ticketRows(db: DbOrTx) {
     .leftJoin(users, eq(users.id, tickets.userId));
 }
 
-type TicketRowWithRefs = Awaited<ReturnType<typeof ticketRows>>[number];
+/** ticketRows with the contact's whole row too (the inbound pipeline's batch needs it). */
+export function ticketRowsWithContact(db: DbOrTx) {
+  return db
+    .select({ ...ticketFields, contact: contacts })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(connections, eq(connections.id, tickets.connectionId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId));
+}
+
+export type TicketRowWithRefs = Awaited<ReturnType<typeof ticketRows>>[number];
 
 /** Tickets as JSON with contact, queue, user, connection and tags, in the order of `ids`. */
 export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<TicketDTO[]> {
@@ -97,16 +111,17 @@ export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<Tic
   const byId = new Map(rows.map((r) => [r.t.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [toDTO(r)] : [];
+    return r ? [presentTicketRow(r)] : [];
   });
 }
 
 /** Rows of ticketRows as JSON, in their order. */
 export function presentTicketRows(rows: TicketRowWithRefs[]): TicketDTO[] {
-  return rows.map(toDTO);
+  return rows.map(presentTicketRow);
 }
 
-function toDTO(r: TicketRowWithRefs): TicketDTO {
+/** One row of ticketRows as JSON. */
+export function presentTicketRow(r: TicketRowWithRefs): TicketDTO {
   const { t } = r;
   // node-postgres parses the json column; PGlite may hand it over as text.
   const tagList = typeof r.tags === "string" ? (JSON.parse(r.tags) as TicketDTO["tags"]) : r.tags;
