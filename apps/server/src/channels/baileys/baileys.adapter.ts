@@ -49,7 +49,9 @@ export class BaileysAdapter implements ChannelAdapter {
     message: OutboundMessage,
   ): Promise<SendResult> {
     const session = this.sessions.local(connection.id);
-    if (!session) return this.sessions.deliverRemotely(connection, message.messageId);
+    if (!session) {
+      return this.sessions.deliverRemotely(connection, message.messageId, message.bulk);
+    }
     const socket = this.openSocket(session);
     const jid = await this.checkedJid(session, contact).catch((err: unknown) => {
       // Not on WhatsApp: retrying cannot help, the message shows the reason.
