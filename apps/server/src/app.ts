@@ -39,6 +39,8 @@ import { Chatbot, RatingFlow } from "./channels/bot/index.js";
 import { ChannelRegistry } from "./channels/channel.js";
 import { InboundPipeline } from "./channels/inbound.js";
 import { Outbound } from "./channels/outbound.js";
+import { RateGuard } from "./channels/baileys/rate-guard.js";
+import { settingValue } from "./channels/bot/lifecycle.js";
 import { Delivery } from "./channels/delivery.js";
 import { OutboundLanes } from "./channels/lanes.js";
 import { SendHealth } from "./channels/send-health.js";
@@ -478,7 +480,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     verify: (token) => visitorClaimsOf(app, token),
   });
   channels.register(new WebChatAdapter(() => visitors.nsp));
-  channels.register(new BaileysAdapter(baileys));
+  channels.register(
+    new BaileysAdapter(
+      baileys,
+      new RateGuard({
+        reply: {
+          gapMs: opts.config.BAILEYS_REPLY_GAP_MS,
+          perMinute: opts.config.BAILEYS_REPLY_PER_MINUTE,
+        },
+        bulk: {
+          gapMs: opts.config.BAILEYS_BULK_GAP_MS,
+          perMinute: opts.config.BAILEYS_BULK_PER_MINUTE,
+        },
+      }),
+      async (companyId) => (await settingValue(db, companyId, "bulkTypingPresence")) === "enabled",
+      fakeSockets ? 50 : 1500,
+    ),
+  );
   for (const type of META_CHANNELS) {
     channels.register(
       new MetaAdapter(type, graph, opts.config.PUBLIC_URL, async (connection, patch) => {
