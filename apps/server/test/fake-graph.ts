@@ -14,6 +14,8 @@ export interface GraphRequest {
   body: Record<string, unknown>;
   /** Answered with a failure set by `fail()`. */
   failed?: boolean;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 interface Failure {
@@ -71,6 +73,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   let fake: FakeGraph;
 
   const server: Server = createServer(async (req, res) => {
+    const arrived = Date.now();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
@@ -103,6 +106,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
 
     const path = url.pathname.replace(`/${VERSION}`, "") || "/";
     const record: GraphRequest = {
+      at: arrived,
       method: req.method ?? "GET",
       path,
       query: Object.fromEntries(url.searchParams),

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { connections, messages, outboundSends, tickets } from "../db/schema/index.js";
+import { outboundSends } from "../db/schema/index.js";
 import type { Logger } from "../lib/logger.js";
 import { PermanentSendError, type ChannelRegistry } from "./channel.js";
 import type { Attempt } from "./lanes.js";
@@ -26,12 +26,7 @@ export class Delivery {
   ) {}
 
   readonly attempt = async (messageId: number, opts: { bulk: boolean }): Promise<Attempt> => {
-    const [row] = await this.db
-      .select({ message: messages, connection: connections })
-      .from(messages)
-      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-      .innerJoin(connections, eq(connections.id, tickets.connectionId))
-      .where(eq(messages.id, messageId));
+    const row = await this.outbound.loadForSend(messageId);
     if (!row) return "skipped";
     const { message, connection } = row;
     // Sent, deleted, or failed (waiting for a person's retry): nothing to do.
@@ -66,7 +61,7 @@ export class Delivery {
     }
 
     try {
-      await this.outbound.sendNow(messageId, opts);
+      await this.outbound.sendLoaded(row, opts);
     } catch (err) {
       if (err instanceof PermanentSendError) {
         await this.complete(messageId);

@@ -134,6 +134,13 @@ export class Outbound {
    * deleted or gone is not sent again.
    */
   async sendNow(messageId: number, opts: { bulk?: boolean } = {}): Promise<SendResult | null> {
+    const row = await this.loadForSend(messageId);
+    if (!row || row.message.isDeleted || row.message.providerMessageId) return null;
+    return this.sendLoaded(row, opts);
+  }
+
+  /** A message with what sending it needs (its ticket, connection and contact). */
+  async loadForSend(messageId: number) {
     const [row] = await this.db
       .select({ message: messages, ticket: tickets, connection: connections, contact: contacts })
       .from(messages)
@@ -141,7 +148,14 @@ export class Outbound {
       .innerJoin(connections, eq(connections.id, tickets.connectionId))
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
       .where(eq(messages.id, messageId));
-    if (!row || row.message.isDeleted || row.message.providerMessageId) return null;
+    return row;
+  }
+
+  /** `sendNow` for a message already loaded (the lanes' attempt loads it once). */
+  async sendLoaded(
+    row: NonNullable<Awaited<ReturnType<Outbound["loadForSend"]>>>,
+    opts: { bulk?: boolean } = {},
+  ): Promise<SendResult> {
     const { message, ticket, connection, contact } = row;
     const adapter = this.registry.get(connection.channelType);
     if (!adapter) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
