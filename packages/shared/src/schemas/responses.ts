@@ -175,6 +175,7 @@ export const messagesPageResponse = z.object({
 });
 
 export const sentMessagesResponse = z.object({ messages: z.array(messageResponse) });
+export const retriedMessageResponse = z.object({ message: messageResponse });
 
 export const contactResponse = z.object({
   id,

@@ -1,6 +1,5 @@
 import {
   apiContract,
-  messageResponse,
   apiSendSchema,
   helpResponse,
   messageFormSchema,
@@ -318,7 +317,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: "Send a failed message again ('Tentar novamente')",
     description:
       "The message (one whose send failed: `error` set) goes back to the end of its connection's send lane with its error cleared; its live update follows on company-{id}-appMessage. Whoever may write in the ticket may retry.",
-    answer: z.object({ message: messageResponse }),
+    answer: contract("POST /messages/:id/retry"),
     errors: ["ERR_NOT_FOUND", "ERR_MESSAGE_NOT_FAILED"],
   },
   "DELETE /messages/:id": {
