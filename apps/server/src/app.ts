@@ -38,7 +38,7 @@ import path from "node:path";
 import { Chatbot, RatingFlow } from "./channels/bot/index.js";
 import { ChannelRegistry } from "./channels/channel.js";
 import { InboundPipeline } from "./channels/inbound.js";
-import { Outbound } from "./channels/outbound.js";
+import { legacyOutboundJob, Outbound } from "./channels/outbound.js";
 import { RateGuard } from "./channels/baileys/rate-guard.js";
 import { settingValue } from "./channels/bot/lifecycle.js";
 import { Delivery } from "./channels/delivery.js";
@@ -521,6 +521,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       opts.logger,
       (session, messageId) => baileys.scheduleMediaRetry(session, messageId),
     ),
+  );
+  // Sends an earlier version queued on its one global queue move to their connections' lanes.
+  await jobs.register<{ messageId: number }>(
+    legacyOutboundJob(opts.config.OUTBOUND_QUEUE_PREFIX),
+    (data) => outbound.requeueById(data.messageId),
   );
   lanes.start(delivery.attempt);
   app.addHook("onClose", async () => {

@@ -277,6 +277,21 @@ describe("POST /messages/:id/retry", () => {
   });
 });
 
+describe("upgrade", () => {
+  it("a send queued by an earlier version on the global queue goes out through its lane", async () => {
+    const c = await cloudCompany();
+    const stored = await server.db.transaction((tx) =>
+      server.ctx.outbound.insert(tx, c.ticket, { body: "da versão anterior" }),
+    );
+    // "outbound.send" with the default prefix: sharing the lanes' prefix, yet not a lane.
+    await server.ctx.jobs.send(`${server.config.OUTBOUND_QUEUE_PREFIX}.send`, {
+      messageId: stored.id,
+    });
+    await eventually(async () => (await messageRow(stored.id)).ack === 1);
+    expect(c.sent()).toEqual(["da versão anterior"]);
+  });
+});
+
 describe("acks", () => {
   it("never lowers an ack", async () => {
     const c = await cloudCompany();

@@ -54,6 +54,11 @@ export class OutboundLanes {
     return `${this.config.OUTBOUND_QUEUE_PREFIX}.${connectionId}${bulk ? ".bulk" : ""}`;
   }
 
+  /** Lane names only (`<prefix>.<id>` or `<prefix>.<id>.bulk`): other queues may share the prefix. */
+  private get lanePattern(): string {
+    return `^${this.config.OUTBOUND_QUEUE_PREFIX}\\.[0-9]+(\\.bulk)?$`;
+  }
+
   private get concurrency(): number {
     return this.config.OUTBOUND_CONCURRENCY;
   }
@@ -146,11 +151,11 @@ export class OutboundLanes {
     const rows = await this.jobs.query<{ name: string; connection_id: number; company_id: number }>(
       `select l.name, c.id as connection_id, c.company_id
          from (select name from pgboss.job
-                where name like $1 and state < 'active' and start_after < now()
+                where name like $1 and name ~ $3 and state < 'active' and start_after < now()
                 group by name) l
          join connections c on c.id = split_part(substr(l.name, $2), '.', 1)::int
         where c.send_paused_until is null or c.send_paused_until <= now()`,
-      [`${prefix}.%`, prefix.length + 2],
+      [`${prefix}.%`, prefix.length + 2, this.lanePattern],
     );
     return rows.map((r) => ({
       name: r.name,
@@ -170,8 +175,8 @@ export class OutboundLanes {
     this.lastSweep = Date.now();
     const stale = await this.jobs.query<{ name: string; id: string }>(
       `select name, id from pgboss.job
-        where name like $1 and state = 'active' and started_on + expire_in < now()`,
-      [`${this.config.OUTBOUND_QUEUE_PREFIX}.%`],
+        where name like $1 and name ~ $2 and state = 'active' and started_on + expire_in < now()`,
+      [`${this.config.OUTBOUND_QUEUE_PREFIX}.%`, this.lanePattern],
     );
     for (const job of stale) {
       if (this.running.has(job.name)) continue;

@@ -37,6 +37,12 @@ export function lastMessageText(body: string, mediaType: string, fileName?: stri
 }
 
 /**
+ * The one global send queue of earlier versions ("outbound.send" with the default prefix),
+ * drained into the lanes; its name shares the lanes' prefix without being a lane.
+ */
+export const legacyOutboundJob = (prefix: string) => `${prefix}.send`;
+
+/**
  * Outgoing messages: stored first (ack 0), then delivered by the connection's adapter through
  * the connection's send lane (lanes.ts, delivery.ts); the ack follows delivery (DESIGN rule 10).
  */
@@ -115,6 +121,16 @@ export class Outbound {
 
   /** Queues a stored message's delivery again (the retry of a failed send). */
   async requeue(message: MessageRow): Promise<void> {
+    await this.lanes.enqueue(await this.connectionOf(message), message.id, false);
+  }
+
+  /**
+   * A send queued by an earlier version on the one global queue ("outbound.send", drained at
+   * boot): the message moves to its connection's lane unless it went out or failed meanwhile.
+   */
+  async requeueById(messageId: number): Promise<void> {
+    const [message] = await this.db.select().from(messages).where(eq(messages.id, messageId));
+    if (!message || message.isDeleted || message.providerMessageId || message.error) return;
     await this.lanes.enqueue(await this.connectionOf(message), message.id, false);
   }
 
