@@ -43,6 +43,8 @@ export class OutboundLanes {
   private poll: NodeJS.Timeout | undefined;
   private lastSweep = 0;
   private readonly idle = new Set<() => void>();
+  /** Lanes another node is working: not tried again before this time. */
+  private readonly busy = new Map<string, number>();
 
   constructor(
     private readonly jobs: Jobs,
@@ -114,7 +116,11 @@ export class OutboundLanes {
   private async fill(): Promise<void> {
     await this.sweepStale();
     if (this.running.size >= this.concurrency) return;
-    const ready = (await this.readyLanes()).filter((l) => !this.running.has(l.name));
+    const now = Date.now();
+    for (const [name, until] of this.busy) if (until <= now) this.busy.delete(name);
+    const ready = (await this.readyLanes()).filter(
+      (l) => !this.running.has(l.name) && !this.busy.has(l.name),
+    );
     const agentWaiting = new Set(ready.filter((l) => !l.bulk).map((l) => l.connectionId));
     const load = new Map<number, number>();
     let bulkRunning = 0;
@@ -154,7 +160,8 @@ export class OutboundLanes {
                 where name like $1 and name ~ $3 and state < 'active' and start_after < now()
                 group by name) l
          join connections c on c.id = split_part(substr(l.name, $2), '.', 1)::int
-        where c.send_paused_until is null or c.send_paused_until <= now()`,
+        where (c.send_paused_until is null or c.send_paused_until <= now())
+          and not exists (select 1 from pgboss.job a where a.name = l.name and a.state = 'active')`,
       [`${prefix}.%`, prefix.length + 2, this.lanePattern],
     );
     return rows.map((r) => ({
@@ -191,7 +198,11 @@ export class OutboundLanes {
       try {
         for (let n = 0; n < LANE_TURN && !this.stopped; n++) {
           const job = await this.jobs.fetchOne<LaneJob>(lane.name);
-          if (!job) break;
+          if (!job) {
+            // Another node took the lane's job first: leave the lane to it for a poll.
+            if (n === 0) this.busy.set(lane.name, Date.now() + POLL_MS);
+            break;
+          }
           const outcome = await this.handler!(job.data.messageId, { bulk: lane.bulk }).catch(
             (err: unknown): Attempt => {
               this.logger.warn({ err, lane: lane.name }, "send attempt crashed");
