@@ -256,6 +256,25 @@ describe("POST /messages/:id/retry", () => {
     expect(c.sent()).toEqual(["outra vez"]);
   });
 
+  it("sends again a message the provider took and later reported undelivered", async () => {
+    const c = await cloudCompany();
+    const m = await reply(c, "não entregue");
+    await eventually(async () => (await messageRow(m.id)).ack === 1);
+    const first = (await messageRow(m.id)).providerMessageId;
+    // As a WhatsApp Cloud "failed" status leaves it (meta.webhooks.ts).
+    await server.db
+      .update(messages)
+      .set({ error: "(#131047) Re-engagement message" })
+      .where(eq(messages.id, m.id));
+    const res = await request(server, c.as.member, "POST", `/messages/${m.id}/retry`);
+    expect(res.statusCode).toBe(200);
+    await eventually(async () => (await messageRow(m.id)).ack === 1);
+    const again = await messageRow(m.id);
+    expect(again.error).toBeNull();
+    expect(again.providerMessageId).not.toBe(first);
+    expect(c.sent()).toEqual(["não entregue", "não entregue"]);
+  });
+
   it("refuses a message that did not fail with ERR_MESSAGE_NOT_FAILED", async () => {
     const c = await cloudCompany();
     const m = await reply(c, "foi");

@@ -225,13 +225,14 @@ export class MessagesService {
     const ticket = await this.tickets.openable(actor, { id: row.message.ticketId });
     if (!isAdmin(actor) && ticket.userId !== actor.id) throw new AppError("ERR_NO_PERMISSION");
     const { message } = row;
-    if (!message.fromMe || !message.error || message.isDeleted || message.providerMessageId) {
+    if (!message.fromMe || !message.error || message.isDeleted) {
       throw new AppError("ERR_MESSAGE_NOT_FAILED");
     }
     await this.delivery.forget(message.id);
+    // A message the provider took and then reported undelivered goes again as a new one.
     const [cleared] = await this.db
       .update(messages)
-      .set({ error: null })
+      .set({ error: null, providerMessageId: null, ack: 0 })
       .where(and(eq(messages.id, message.id), eq(messages.companyId, actor.companyId)))
       .returning();
     await this.outbound.publishUpdate(ticket, cleared!);
