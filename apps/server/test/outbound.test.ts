@@ -180,6 +180,24 @@ describe("outbound lanes", () => {
     expect(c.sent()).toEqual(["seguinte"]);
   });
 
+  it("sends a connection's agent replies before its bulk work (schedules)", async () => {
+    const c = await cloudCompany();
+    await server.ctx.lanes.stop();
+    try {
+      for (const body of ["agendada 1", "agendada 2"]) {
+        const stored = await server.db.transaction((tx) =>
+          server.ctx.outbound.insert(tx, c.ticket, { body }),
+        );
+        await server.ctx.outbound.afterInsert(c.ticket.id, stored, { bulk: true });
+      }
+      await reply(c, "resposta do agente");
+    } finally {
+      server.ctx.lanes.start(server.ctx.delivery.attempt);
+    }
+    await eventually(() => c.sent().length === 3);
+    expect(c.sent()).toEqual(["resposta do agente", "agendada 1", "agendada 2"]);
+  });
+
   it("keeps a company within 3/4 of the send slots, so a flood cannot starve another company", async () => {
     // OUTBOUND_CONCURRENCY is 4 here: company A may hold 3 slots, whatever it queues.
     const a = await seedCompany(server);
