@@ -109,8 +109,9 @@ describe("outbound lanes", () => {
     await eventually(async () => a.sent().length === 3, 5000);
     expect(a.sent()).toEqual(["a1", "a2", "a3"]);
     for (const m of queued) expect(await messageRow(m.id)).toMatchObject({ ack: 1, error: null });
-    await eventually(async () => !(await connectionRow(a.connection.id)).degraded);
+    await eventually(async () => (await connectionRow(a.connection.id)).incidentAt === null);
     expect(await connectionRow(a.connection.id)).toMatchObject({
+      degraded: false,
       sendFailures: 0,
       incidentReason: null,
       incidentAt: null,
@@ -142,7 +143,7 @@ describe("outbound lanes", () => {
     await eventually(async () => (await connectionRow(c.connection.id)).sendFailures === 1);
     await eventually(async () => (await messageRow(m.id)).ack === 1, 5000);
     expect(await messageRow(m.id)).toMatchObject({ error: null });
-    expect(await connectionRow(c.connection.id)).toMatchObject({ sendFailures: 0 });
+    await eventually(async () => (await connectionRow(c.connection.id)).sendFailures === 0);
   });
 
   it("trips the breaker at once on a rejected token (190) and keeps the messages queued", async () => {
@@ -162,6 +163,8 @@ describe("outbound lanes", () => {
 
     graph.clearFailures();
     await eventually(async () => (await messageRow(m.id)).ack === 1, 5000);
+    // The probe went through: the breaker closes and the incident ends.
+    await eventually(async () => (await connectionRow(c.connection.id)).incidentAt === null);
     expect((await connectionRow(c.connection.id)).degraded).toBe(false);
   });
 
