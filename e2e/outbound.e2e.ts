@@ -41,7 +41,7 @@ test("a failed reply shows why, and 'Tentar novamente' sends it", async ({ page,
   await phone(request, connection.id, "refuse", { number, refused: true });
 
   await loginUi(page, company.email, company.password);
-  await page.goto("/tickets");
+  await expect(page).toHaveURL(/\/tickets/);
   await page.getByRole("tab", { name: /Aguardando/ }).click();
   const row = page.getByRole("listitem").filter({ hasText: "Cliente Envio" });
   await row.getByRole("button", { name: "Aceitar" }).click();
