@@ -1,11 +1,15 @@
 // npm run bench: every load scenario, run through tsx from the sources.
-//   npm run bench -- realtime        (or BENCH_SCENARIOS=inbox,realtime) runs only those.
+//   npm run bench -- realtime        (or BENCH_SCENARIOS=inbox,realtime,outbound) runs only those.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const benches = { inbox: "bench/inbox.bench.ts", realtime: "bench/realtime.bench.ts" };
+const benches = {
+  inbox: "bench/inbox.bench.ts",
+  realtime: "bench/realtime.bench.ts",
+  outbound: "bench/outbound.bench.ts",
+};
 const wanted = (process.argv.slice(2).join(",") || process.env.BENCH_SCENARIOS || "inbox,realtime")
   .split(",")
   .map((name) => name.trim())

@@ -38,7 +38,13 @@ import path from "node:path";
 import { Chatbot, RatingFlow } from "./channels/bot/index.js";
 import { ChannelRegistry } from "./channels/channel.js";
 import { InboundPipeline } from "./channels/inbound.js";
-import { Outbound } from "./channels/outbound.js";
+import { legacyOutboundJob, Outbound } from "./channels/outbound.js";
+import { RateGuard } from "./channels/baileys/rate-guard.js";
+import { settingValue } from "./channels/bot/lifecycle.js";
+import { Delivery } from "./channels/delivery.js";
+import { OutboundLanes } from "./channels/lanes.js";
+import { SendHealth } from "./channels/send-health.js";
+import { ConnectionAlerts } from "./modules/connections/connection-alerts.js";
 import { WebChatAdapter } from "./channels/webchat/webchat.adapter.js";
 import { SessionStateStore } from "./channels/baileys/auth-state.js";
 import { BaileysAdapter } from "./channels/baileys/baileys.adapter.js";
@@ -141,6 +147,10 @@ export interface AppContext {
   channels: ChannelRegistry;
   inbound: InboundPipeline;
   outbound: Outbound;
+  /** Send lanes and their attempts (channels/lanes.ts, delivery.ts); alerts of connections. */
+  lanes: OutboundLanes;
+  delivery: Delivery;
+  alerts: ConnectionAlerts;
   mailer: Mailer;
   /** The chatbot of every channel (menus, options tree, rating). */
   bot: Chatbot;
@@ -297,8 +307,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     opts.logger,
     path.join(opts.config.DATA_DIR, "uploads"),
   );
-  const graph = new GraphClient(opts.config.GRAPH_API_URL);
-  const outbound = new Outbound(db, jobs, channels, publisher, files, opts.logger);
+  const graph = new GraphClient(opts.config.GRAPH_API_URL, opts.config.GRAPH_TIMEOUT_MS);
+  const lanes = new OutboundLanes(jobs, opts.config, opts.logger);
+  const outbound = new Outbound(db, lanes, channels, publisher, files);
+  const alerts = new ConnectionAlerts(db, publisher, mailer, files.signer, opts.logger);
+  const delivery = new Delivery(
+    db,
+    channels,
+    outbound,
+    new SendHealth(db, opts.config, alerts),
+    opts.config.INSTANCE_ID,
+    opts.logger,
+  );
   const inbound = new InboundPipeline(db, files, publisher, opts.logger);
   const changes = new MessageChanges(db, outbound);
   const rating = new RatingFlow(db, outbound, publisher, jobs, opts.logger);
@@ -325,9 +345,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     connections,
     outbound,
     opts.logger,
-    fakeSockets
-      ? { factory: fakeSockets.factory, reconnectBaseMs: 100, reconnectMaxMs: 1000 }
-      : { factory: realSocketFactory({ url: opts.config.WA_WEB_SOCKET_URL }) },
+    {
+      ...(fakeSockets
+        ? { factory: fakeSockets.factory, reconnectBaseMs: 100, reconnectMaxMs: 1000 }
+        : { factory: realSocketFactory({ url: opts.config.WA_WEB_SOCKET_URL }) }),
+      onIncident: (connection, reason) => alerts.raise(connection, reason),
+    },
   );
   // The visitors' namespace exists once the gateway does; services read it lazily.
   const visitors: { nsp?: Namespace } = {};
@@ -343,6 +366,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     channels,
     inbound,
     outbound,
+    lanes,
+    delivery,
+    alerts,
     mailer,
     bot,
     services: {
@@ -354,7 +380,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       tags: new TagsService(db, publisher),
       queues: new QueuesService(db, publisher, files),
       tickets,
-      messages: new MessagesService(db, tickets, outbound, files, channels),
+      messages: new MessagesService(db, tickets, outbound, files, channels, delivery),
       connections,
       companies: new CompaniesService(db, publisher),
       contactsTransfer: new ContactsTransfer(db, publisher),
@@ -454,7 +480,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     verify: (token) => visitorClaimsOf(app, token),
   });
   channels.register(new WebChatAdapter(() => visitors.nsp));
-  channels.register(new BaileysAdapter(baileys));
+  channels.register(
+    new BaileysAdapter(
+      baileys,
+      new RateGuard({
+        reply: {
+          gapMs: opts.config.BAILEYS_REPLY_GAP_MS,
+          perMinute: opts.config.BAILEYS_REPLY_PER_MINUTE,
+        },
+        bulk: {
+          gapMs: opts.config.BAILEYS_BULK_GAP_MS,
+          perMinute: opts.config.BAILEYS_BULK_PER_MINUTE,
+        },
+      }),
+      async (companyId) => (await settingValue(db, companyId, "bulkTypingPresence")) === "enabled",
+      fakeSockets ? 50 : 1500,
+    ),
+  );
   for (const type of META_CHANNELS) {
     channels.register(
       new MetaAdapter(type, graph, opts.config.PUBLIC_URL, async (connection, patch) => {
@@ -464,7 +506,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   }
 
   await jobs.start();
-  await outbound.init();
   await companyDeleter.init();
   await rating.init();
   await scheduleSender.init();
@@ -481,7 +522,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       (session, messageId) => baileys.scheduleMediaRetry(session, messageId),
     ),
   );
+  // Sends an earlier version queued on its one global queue move to their connections' lanes.
+  await jobs.register<{ messageId: number }>(
+    legacyOutboundJob(opts.config.OUTBOUND_QUEUE_PREFIX),
+    (data) => outbound.requeueById(data.messageId),
+  );
+  lanes.start(delivery.attempt);
   app.addHook("onClose", async () => {
+    await lanes.stop();
     baileys.stopAll();
     await jobs.stop();
     await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -86,6 +86,26 @@ const allowedOriginsSchema = z
     return origins;
   });
 
+/** "min-max" milliseconds (a random pause between sends is drawn in this range). */
+const msRange = (name: string, fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, ctx): [number, number] => {
+      const m = /^(\d+)\s*-\s*(\d+)$/.exec(value);
+      if (m && Number(m[1]) <= Number(m[2])) return [Number(m[1]), Number(m[2])];
+      ctx.addIssue({ code: "custom", message: `${name} must be "min-max" in ms, e.g. 300-1200` });
+      return z.NEVER;
+    });
+
+const positiveInt = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be at least 1`)
+    .default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -135,11 +155,31 @@ const envSchema = z.object({
   GRAPH_API_URL: z
     .url({ error: "GRAPH_API_URL must be a full URL" })
     .default("https://graph.facebook.com/v21.0"),
+  /** Time limit of one Graph API call. */
+  GRAPH_TIMEOUT_MS: positiveInt("GRAPH_TIMEOUT_MS", 15_000),
   META_APP_SECRET: z.string().optional(),
   META_VERIFY_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(7),
+  /** Outgoing sends in flight at once on this node (all connections together). */
+  OUTBOUND_CONCURRENCY: positiveInt("OUTBOUND_CONCURRENCY", 8),
+  /** First back-off of a failing connection, doubled per failure up to OUTBOUND_BACKOFF_MAX_MS. */
+  OUTBOUND_BACKOFF_MS: positiveInt("OUTBOUND_BACKOFF_MS", 2000),
+  OUTBOUND_BACKOFF_MAX_MS: positiveInt("OUTBOUND_BACKOFF_MAX_MS", 300_000),
+  /** A send running longer than this is taken for lost (its node died) and handled again. */
+  OUTBOUND_STALE_SECONDS: positiveInt("OUTBOUND_STALE_SECONDS", 120),
+  /** Test hook: parallel test servers on one database keep their send lanes apart. */
+  OUTBOUND_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, "OUTBOUND_QUEUE_PREFIX may use letters, digits, _ and -")
+    .default("outbound"),
+  /** WhatsApp (Baileys) rate guard per number: agent replies… */
+  BAILEYS_REPLY_GAP_MS: msRange("BAILEYS_REPLY_GAP_MS", "300-1200"),
+  BAILEYS_REPLY_PER_MINUTE: positiveInt("BAILEYS_REPLY_PER_MINUTE", 30),
+  /** …and bulk work (schedules, campaigns). */
+  BAILEYS_BULK_GAP_MS: msRange("BAILEYS_BULK_GAP_MS", "6000-15000"),
+  BAILEYS_BULK_PER_MINUTE: positiveInt("BAILEYS_BULK_PER_MINUTE", 6),
   /** Browser-test hook: Baileys sessions use a fake socket driven by /test/baileys routes. */
   BAILEYS_FAKE: z
     .enum(["0", "1", "true", "false"], { error: "BAILEYS_FAKE must be 0, 1, true or false" })

@@ -12,6 +12,10 @@ export interface GraphRequest {
   headers: IncomingMessage["headers"];
   /** Parsed JSON, or the fields of a multipart form (files as {name, type, size, text}). */
   body: Record<string, unknown>;
+  /** Answered with a failure set by `fail()`. */
+  failed?: boolean;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 interface Failure {
@@ -20,6 +24,10 @@ interface Failure {
   status: number;
   error: { message: string; code?: number; type?: string };
   times: number;
+  /** Extra answer headers (Retry-After). */
+  headers?: Record<string, string>;
+  /** Answer only after this long (longer than the client's timeout: a timeout). */
+  delayMs?: number;
 }
 
 export interface FakeGraph {
@@ -38,6 +46,8 @@ export interface FakeGraph {
   beforeReply: ((messageId: string) => Promise<void>) | null;
   /** The next `times` matching requests fail with this Graph error. */
   fail(f: Omit<Failure, "times"> & { times?: number }): void;
+  /** Drops the failures still pending (the provider is healthy again). */
+  clearFailures(): void;
   /** Requests whose path matches (and method, when given). */
   find(path: string | RegExp, method?: string): GraphRequest[];
   close(): Promise<void>;
@@ -63,12 +73,19 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   let fake: FakeGraph;
 
   const server: Server = createServer(async (req, res) => {
+    const arrived = Date.now();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
     const url = new URL(req.url ?? "/", origin);
-    const send = (status: number, body: unknown, type = "application/json") => {
-      res.writeHead(status, { "content-type": type });
+    const send = (
+      status: number,
+      body: unknown,
+      type = "application/json",
+      headers: Record<string, string> = {},
+    ) => {
+      if (res.destroyed) return;
+      res.writeHead(status, { "content-type": type, ...headers });
       res.end(Buffer.isBuffer(body) ? body : JSON.stringify(body));
     };
 
@@ -89,6 +106,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
 
     const path = url.pathname.replace(`/${VERSION}`, "") || "/";
     const record: GraphRequest = {
+      at: arrived,
       method: req.method ?? "GET",
       path,
       query: Object.fromEntries(url.searchParams),
@@ -105,9 +123,14 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     );
     if (failure) {
       failure.times--;
-      return send(failure.status, {
-        error: { type: "OAuthException", fbtrace_id: "fake", ...failure.error },
-      });
+      record.failed = true;
+      if (failure.delayMs) await new Promise((r) => setTimeout(r, failure.delayMs));
+      return send(
+        failure.status,
+        { error: { type: "OAuthException", fbtrace_id: "fake", ...failure.error } },
+        "application/json",
+        failure.headers,
+      );
     }
     if (!req.headers.authorization?.startsWith("Bearer ")) {
       return send(400, { error: { message: "An access token is required", code: 104 } });
@@ -172,13 +195,18 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       return `${origin}/cdn/${encodeURIComponent(name)}`;
     },
     fail: (f) => void failures.push({ times: 1, ...f }),
+    clearFailures: () => void failures.splice(0),
     find: (path, method) =>
       requests.filter(
         (r) =>
           (!method || r.method === method) &&
           (typeof path === "string" ? r.path === path : path.test(r.path)),
       ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   return fake;
 }

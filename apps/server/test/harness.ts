@@ -39,6 +39,15 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     JWT_REFRESH_SECRET: "test-refresh-secret-test-refresh-secret-01",
     LOG_LEVEL: "silent",
+    // Each test server works its own send lanes (parallel servers share one database) and
+    // backs off briefly; the Baileys rate guard is off unless a test sets it.
+    OUTBOUND_QUEUE_PREFIX: `t${randomUUID().slice(0, 8)}`,
+    OUTBOUND_BACKOFF_MS: "40",
+    OUTBOUND_BACKOFF_MAX_MS: "400",
+    BAILEYS_REPLY_GAP_MS: "0-0",
+    BAILEYS_REPLY_PER_MINUTE: "100000",
+    BAILEYS_BULK_GAP_MS: "0-0",
+    BAILEYS_BULK_PER_MINUTE: "100000",
     ...overrides,
   });
 }

@@ -33,6 +33,7 @@ export const apiContract = {
   "GET /messages/:id": r.messagesPageResponse,
   "POST /messages/:id": r.sentMessagesResponse,
   "POST /messages/:id/read": null,
+  "POST /messages/:id/retry": r.retriedMessageResponse,
   "DELETE /messages/:id": null,
 
   "GET /contacts/": r.contactsPageResponse,

@@ -82,6 +82,16 @@ export const errorCatalogue = {
     message:
       "Invalid phone number: use country code, area code and number, digits only (e.g. 5511988887777)",
   },
+  // outbound lanes (added)
+  ERR_MESSAGE_NOT_FAILED: {
+    status: 409,
+    message: "Only a message whose sending failed can be sent again",
+  },
+  ERR_SEND_INTERRUPTED: {
+    status: 500,
+    message:
+      "The send was interrupted and may or may not have reached the contact; check before sending again",
+  },
   ERR_CHANNEL_HAS_NO_SESSION: {
     status: 400,
     message: "Only WhatsApp (Baileys) connections have a session to start or stop",

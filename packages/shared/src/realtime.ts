@@ -7,6 +7,8 @@ type Id = number | string;
 export const channels = {
   whatsapp: (c: Id) => `company-${c}-whatsapp`,
   whatsappSession: (c: Id) => `company-${c}-whatsappSession`,
+  /** A connection went down (logout, ban, reconnect loop, breaker, rejected token): admins only. */
+  connectionAlert: (c: Id) => `company-${c}-connectionAlert`,
   chat: (c: Id) => `company-${c}-chat`,
   chatUser: (c: Id, userId: Id) => `company-${c}-chat-user-${userId}`,
   chatRoom: (c: Id, chatId: Id) => `company-${c}-chat-${chatId}`,

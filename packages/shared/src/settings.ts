@@ -10,6 +10,8 @@ export const DEFAULT_SETTINGS = {
   sendSignature: "enabled",
   call: "disabled",
   chatbotType: "text",
+  // WhatsApp (Baileys): "typing…" shown to the contact before each bulk send (schedules, campaigns).
+  bulkTypingPresence: "disabled",
 } as const satisfies Record<string, string>;
 
 export type SettingKey = keyof typeof DEFAULT_SETTINGS;
@@ -22,6 +24,7 @@ export const SETTING_VALUES: Partial<Record<SettingKey, readonly string[]>> = {
   acceptGroupMessages: ["enabled", "disabled"],
   sendSignature: ["enabled", "disabled"],
   call: ["enabled", "disabled"],
+  bulkTypingPresence: ["enabled", "disabled"],
 };
 
 export interface SettingDTO {

@@ -19,6 +19,8 @@ export interface OutboundFile {
 /** What an adapter is asked to deliver. */
 export interface OutboundMessage {
   messageId: number;
+  /** Bulk work (schedules, campaigns): the stricter Baileys rate guard applies. */
+  bulk?: boolean;
   body: string;
   mediaType: string;
   file?: OutboundFile;
@@ -30,6 +32,22 @@ export interface OutboundMessage {
  * the outbound job does not retry it and shows this message's text on the message.
  */
 export class PermanentSendError extends Error {}
+
+/**
+ * A send that cannot go out now: the message stays queued (ack 0) and the connection's lane
+ * backs off. "auth" (token rejected) trips the circuit breaker at once, "transport" (provider
+ * down, timeout, socket closed) after a few in a row, "rate" (provider rate limit) only pauses.
+ */
+export class SendUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "transport" | "auth" | "rate",
+    /** The provider's Retry-After, when it gave one. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
 
 export interface SendResult {
   providerMessageId: string;
@@ -44,6 +62,11 @@ export interface SendResult {
  */
 export interface ChannelAdapter {
   readonly type: ChannelType;
+  /**
+   * Sending the same message twice shows it once (the widget keys messages by id), so a send
+   * interrupted by a node's death may simply be sent again.
+   */
+  readonly idempotentSends?: boolean;
   start(connection: ConnectionRow): Promise<void>;
   stop(connection: ConnectionRow): Promise<void>;
   send(

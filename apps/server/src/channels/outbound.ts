@@ -2,17 +2,14 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
 import { connections, contacts, files, messages, tickets } from "../db/schema/index.js";
 import { AppError, isUniqueViolation } from "../lib/errors.js";
-import type { Logger } from "../lib/logger.js";
-import type { Jobs } from "../jobs/jobs.js";
 import { presentMessage, type MessageRow } from "../modules/messages/messages.presenter.js";
 import type { FilesService } from "../modules/files/files.service.js";
 import { refreshLastMessage } from "../modules/tickets/last-message.js";
 import { presentTicket } from "../modules/tickets/tickets.presenter.js";
 import type { Publisher } from "../realtime/publish.js";
-import { PermanentSendError, type ChannelRegistry, type TicketRow } from "./channel.js";
+import type { ChannelRegistry, SendResult, TicketRow } from "./channel.js";
 import { vcardNames } from "./content.js";
-
-export const OUTBOUND_JOB = "outbound.send";
+import type { OutboundLanes } from "./lanes.js";
 
 export interface OutgoingMessage {
   body: string;
@@ -40,24 +37,23 @@ export function lastMessageText(body: string, mediaType: string, fileName?: stri
 }
 
 /**
- * Outgoing messages: stored first (ack 0), then delivered by the connection's adapter through a
- * job with retries; the ack follows delivery (DESIGN rule 10).
+ * The one global send queue of earlier versions ("outbound.send" with the default prefix),
+ * drained into the lanes; its name shares the lanes' prefix without being a lane.
+ */
+export const legacyOutboundJob = (prefix: string) => `${prefix}.send`;
+
+/**
+ * Outgoing messages: stored first (ack 0), then delivered by the connection's adapter through
+ * the connection's send lane (lanes.ts, delivery.ts); the ack follows delivery (DESIGN rule 10).
  */
 export class Outbound {
   constructor(
     private readonly db: Db,
-    private readonly jobs: Jobs,
+    private readonly lanes: OutboundLanes,
     private readonly registry: ChannelRegistry,
     private readonly publisher: Publisher,
     private readonly files: FilesService,
-    private readonly logger: Logger,
   ) {}
-
-  async init(): Promise<void> {
-    await this.jobs.register<{ messageId: number }>(OUTBOUND_JOB, (data, job) =>
-      this.deliver(data.messageId, job.lastTry),
-    );
-  }
 
   /** Stores an outgoing message in the ticket, publishes it and queues its delivery. */
   async queue(ticket: TicketRow, input: OutgoingMessage): Promise<MessageRow> {
@@ -107,7 +103,8 @@ export class Outbound {
     return row!;
   }
 
-  async afterInsert(ticketId: number, message: MessageRow): Promise<void> {
+  /** Publishes a stored message and queues its delivery (`bulk`: schedules, campaigns). */
+  async afterInsert(ticketId: number, message: MessageRow, opts: { bulk?: boolean } = {}) {
     const ticket = await presentTicket(this.db, ticketId);
     const dto = await presentMessage(this.db, this.files.signer, message);
     this.publisher.messageEvent(ticket, "create", {
@@ -118,12 +115,48 @@ export class Outbound {
     if (!message.queueId) this.publisher.ticketChanged(null, ticket);
     // Notes and queue-internal messages are never sent to the contact.
     if (message.mediaType !== "note" && !message.queueId) {
-      await this.jobs.send(OUTBOUND_JOB, { messageId: message.id });
+      await this.lanes.enqueue(await this.connectionOf(message), message.id, opts.bulk ?? false);
     }
   }
 
-  /** The job: hand the message to the channel adapter and record the provider's id and ack. */
-  async deliver(messageId: number, lastTry: boolean): Promise<void> {
+  /** Queues a stored message's delivery again (the retry of a failed send). */
+  async requeue(message: MessageRow): Promise<void> {
+    await this.lanes.enqueue(await this.connectionOf(message), message.id, false);
+  }
+
+  /**
+   * A send queued by an earlier version on the one global queue ("outbound.send", drained at
+   * boot): the message moves to its connection's lane unless it went out or failed meanwhile.
+   */
+  async requeueById(messageId: number): Promise<void> {
+    const [message] = await this.db.select().from(messages).where(eq(messages.id, messageId));
+    if (!message || message.isDeleted || message.providerMessageId || message.error) return;
+    await this.lanes.enqueue(await this.connectionOf(message), message.id, false);
+  }
+
+  /** The connection whose lane sends a message: its own, else its ticket's (older rows). */
+  private async connectionOf(message: MessageRow): Promise<number> {
+    if (message.connectionId) return message.connectionId;
+    const [ticket] = await this.db
+      .select({ connectionId: tickets.connectionId })
+      .from(tickets)
+      .where(eq(tickets.id, message.ticketId));
+    return ticket!.connectionId;
+  }
+
+  /**
+   * Hands a stored message to its connection's adapter and records the provider's id and ack.
+   * Errors are the adapter's (delivery.ts decides what they mean); a message already sent,
+   * deleted or gone is not sent again.
+   */
+  async sendNow(messageId: number, opts: { bulk?: boolean } = {}): Promise<SendResult | null> {
+    const row = await this.loadForSend(messageId);
+    if (!row || row.message.isDeleted || row.message.providerMessageId) return null;
+    return this.sendLoaded(row, opts);
+  }
+
+  /** A message with what sending it needs (its ticket, connection and contact). */
+  async loadForSend(messageId: number) {
     const [row] = await this.db
       .select({ message: messages, ticket: tickets, connection: connections, contact: contacts })
       .from(messages)
@@ -131,56 +164,64 @@ export class Outbound {
       .innerJoin(connections, eq(connections.id, tickets.connectionId))
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
       .where(eq(messages.id, messageId));
-    if (!row || row.message.isDeleted || row.message.providerMessageId) return;
+    return row;
+  }
+
+  /** `sendNow` for a message already loaded (the lanes' attempt loads it once). */
+  async sendLoaded(
+    row: NonNullable<Awaited<ReturnType<Outbound["loadForSend"]>>>,
+    opts: { bulk?: boolean } = {},
+  ): Promise<SendResult> {
     const { message, ticket, connection, contact } = row;
-    try {
-      const adapter = this.registry.get(connection.channelType);
-      if (!adapter) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
-      const stored = message.fileId ? await this.files.findById(message.fileId) : undefined;
-      // A legacy row's type is checked from its bytes before anyone relies on it.
-      const file =
-        stored &&
-        ((await this.files.checked(stored)) ?? { ...stored, mimeType: "application/octet-stream" });
-      const quoted = message.quotedMsgId
-        ? (await this.db.select().from(messages).where(eq(messages.id, message.quotedMsgId)))[0]
-        : undefined;
-      const result = await adapter.send(connection, contact, {
-        messageId: message.id,
-        body: message.body,
-        mediaType: message.mediaType,
-        file: file
-          ? {
-              name: file.name,
-              mimeType: file.mimeType,
-              size: file.size,
-              open: () => this.files.open(file),
-              url: this.files.signer.url(file.id),
-            }
-          : undefined,
-        quoted: quoted
-          ? {
-              providerMessageId: quoted.providerMessageId,
-              body: quoted.body,
-              fromMe: quoted.fromMe,
-            }
-          : null,
-      });
-      await this.setAck(ticket, message.id, result.ack, result.providerMessageId);
-    } catch (err) {
-      this.logger.warn({ err, messageId }, "delivery failed");
-      const permanent = err instanceof PermanentSendError;
-      if (lastTry || permanent) {
-        const [failed] = await this.db
-          .update(messages)
-          .set({ error: permanent ? err.message : "ERR_SENDING_WAPP_MSG" })
-          .where(eq(messages.id, messageId))
-          .returning();
-        if (failed) await this.publishUpdate(ticket, failed);
-      }
-      // A refusal a retry cannot fix ends the job.
-      if (permanent) return;
-      throw err;
-    }
+    const adapter = this.registry.get(connection.channelType);
+    if (!adapter) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+    const stored = message.fileId ? await this.files.findById(message.fileId) : undefined;
+    // A legacy row's type is checked from its bytes before anyone relies on it.
+    const file =
+      stored &&
+      ((await this.files.checked(stored)) ?? { ...stored, mimeType: "application/octet-stream" });
+    const quoted = message.quotedMsgId
+      ? (await this.db.select().from(messages).where(eq(messages.id, message.quotedMsgId)))[0]
+      : undefined;
+    const result = await adapter.send(connection, contact, {
+      messageId: message.id,
+      bulk: opts.bulk ?? false,
+      body: message.body,
+      mediaType: message.mediaType,
+      file: file
+        ? {
+            name: file.name,
+            mimeType: file.mimeType,
+            size: file.size,
+            open: () => this.files.open(file),
+            url: this.files.signer.url(file.id),
+          }
+        : undefined,
+      quoted: quoted
+        ? {
+            providerMessageId: quoted.providerMessageId,
+            body: quoted.body,
+            fromMe: quoted.fromMe,
+          }
+        : null,
+    });
+    await this.setAck(ticket, message.id, result.ack, result.providerMessageId);
+    return result;
+  }
+
+  /** Marks a message failed with this text and publishes it ('Tentar novamente' in the chat). */
+  async markFailed(messageId: number, error: string): Promise<void> {
+    const [row] = await this.db
+      .select({ ticket: tickets })
+      .from(messages)
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .where(eq(messages.id, messageId));
+    const [failed] = await this.db
+      .update(messages)
+      .set({ error: error.slice(0, 1000) })
+      .where(eq(messages.id, messageId))
+      .returning();
+    if (row && failed) await this.publishUpdate(row.ticket, failed);
   }
 
   /** Raises a message's ack (never lowers it) and publishes the change. */

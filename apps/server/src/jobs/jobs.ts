@@ -33,6 +33,7 @@ type Handler<T> = (data: T, job: JobContext) => Promise<void>;
 export class Jobs {
   private boss: PgBoss;
   private readonly workers = new Map<string, string>();
+  private readonly lanes = new Set<string>();
   private started = false;
 
   constructor(
@@ -146,6 +147,45 @@ export class Jobs {
     const worker = this.workers.get(name);
     if (worker && !options.startAfter) this.boss.notifyWorker(worker);
     return id;
+  }
+
+  /**
+   * A send lane (channels/lanes.ts): policy "singleton" keeps one job active at a time, so the
+   * lane's jobs run one after another in order across nodes. Failures are retried at once and
+   * without limit: the lane's connection carries the back-off, so the retried job stays first.
+   */
+  async ensureLane(name: string, staleSeconds: number): Promise<void> {
+    if (this.lanes.has(name)) return;
+    await this.createQueue(name, {
+      name,
+      policy: "singleton",
+      retryLimit: 1_000_000,
+      retryDelay: 0,
+      retryBackoff: false,
+      expireInSeconds: staleSeconds,
+    });
+    this.lanes.add(name);
+  }
+
+  /** The lane's next job, made active (none while another node works the lane). */
+  async fetchOne<T>(name: string): Promise<{ id: string; data: T } | null> {
+    const [job] = await this.boss.fetch<T>(name, { batchSize: 1 });
+    return job ? { id: job.id, data: job.data } : null;
+  }
+
+  async complete(name: string, id: string): Promise<void> {
+    await this.boss.complete(name, id);
+  }
+
+  /** Back to the queue, first in line (retried at once; the lane's pause keeps it waiting). */
+  async fail(name: string, id: string): Promise<void> {
+    await this.boss.fail(name, id);
+  }
+
+  /** A query on pg-boss's tables (lane discovery); `$1`… parameters. */
+  async query<T>(text: string, values: unknown[]): Promise<T[]> {
+    const result = await this.database.executeSql(text, values);
+    return result.rows as T[];
   }
 
   /** Cancels a job that has not run yet (a no-op for one already done or running). */

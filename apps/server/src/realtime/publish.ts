@@ -88,6 +88,17 @@ export class Publisher {
     this.toCompany(companyId, channels.whatsapp(companyId), { action: "delete", whatsappId });
   }
 
+  /** A connection went down (one event per incident): the company's admins only. */
+  connectionAlert(
+    companyId: number,
+    alert: { connectionId: number; name: string; reason: string; at: string },
+  ): void {
+    this.emit(rooms.admins(companyId), channels.connectionAlert(companyId), {
+      action: "create",
+      alert,
+    });
+  }
+
   /**
    * A WhatsApp session's status changed. The QR code (or pairing code) links a phone to the
    * company's number, so only admins (who hold the session buttons) receive it.

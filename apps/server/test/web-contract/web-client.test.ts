@@ -9,7 +9,9 @@ import {
   type ConnectionLimits,
   type LoginResponse,
 } from "@atrium/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../src/db/schema/index.js";
 import type { z } from "zod";
 import { refreshAccessToken } from "../../../web/src/api/client";
 import { storeSession } from "../../../web/src/api/storage";
@@ -357,7 +359,20 @@ describe("the web client's calls against the real server", () => {
 
     await messagesApi.list(ticket.id, 1, false);
     const sent = await messagesApi.sendText(ticket.id, { body: "Como posso ajudar?" });
-    await messagesApi.sendFiles(ticket.id, [pdf()]);
+    const filed = await messagesApi.sendFiles(ticket.id, [pdf()]);
+    // Its send failed (as a provider's refusal leaves it): 'Tentar novamente'.
+    await eventually(async () => {
+      const [row] = await server.db
+        .select({ ack: messages.ack })
+        .from(messages)
+        .where(eq(messages.id, filed.messages[0]!.id));
+      return (row?.ack ?? 0) > 0;
+    });
+    await server.db
+      .update(messages)
+      .set({ error: "ERR_SENDING_WAPP_MSG", providerMessageId: null, ack: 0 })
+      .where(eq(messages.id, filed.messages[0]!.id));
+    await messagesApi.retry(filed.messages[0]!.id);
     await messagesApi.markRead(ticket.id);
     await messagesApi.remove(sent.messages[0]!.id);
 

@@ -12,6 +12,10 @@ import {
   applyConnectionEvent,
   applySessionEvent,
 } from "../features/connections/api/connectionsCache";
+import {
+  clearRecoveredAlert,
+  onConnectionAlert,
+} from "../features/notifications/api/connectionAlerts";
 import { applyTicketEventToNotifications } from "../features/notifications/api/notificationsCache";
 import { applyAppMessageToNotifications } from "../features/notifications/api/notificationsRealtime";
 import {
@@ -118,6 +122,16 @@ export const realtimeEventTable: readonly RealtimeRoute[] = [
     // /connections list (and so the menu's '!' badge): update replaces or adds, delete removes.
     channel: channels.whatsapp,
     handle: (payload, ctx) => applyConnectionEvent(ctx.queryClient, payload),
+  },
+  {
+    // A connection went down (admins only): toast and bell entry 'Conexão X desconectada'.
+    channel: channels.connectionAlert,
+    handle: (payload) => onConnectionAlert(payload),
+  },
+  {
+    // Connected again (no incident on the row): its bell entry goes.
+    channel: channels.whatsapp,
+    handle: (payload) => clearRecoveredAlert(payload),
   },
   {
     // A session's status, QR code and retries.

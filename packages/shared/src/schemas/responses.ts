@@ -175,6 +175,7 @@ export const messagesPageResponse = z.object({
 });
 
 export const sentMessagesResponse = z.object({ messages: z.array(messageResponse) });
+export const retriedMessageResponse = z.object({ message: messageResponse });
 
 export const contactResponse = z.object({
   id,
@@ -238,6 +239,11 @@ export const connectionResponse = z.object({
   queues: z.array(queueRefResponse),
   queueIds: z.array(id),
   companyId: id,
+  /** Sends are failing (circuit breaker tripped): they wait and are probed with back-off. */
+  degraded: z.boolean(),
+  /** Why the connection is down and since when (one alert per incident); null when healthy. */
+  incidentReason: z.string().nullable(),
+  incidentAt: stamp.nullable(),
   updatedAt: stamp,
 });
 

@@ -12,6 +12,7 @@ import {
 import { fakeId } from "./fake-socket.js";
 import type { BaileysSessionManager } from "./manager.js";
 import { numberToJid, outgoingContent } from "./mapper.js";
+import type { RateGuard } from "./rate-guard.js";
 import type { BaileysSession } from "./session.js";
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -33,7 +34,14 @@ export class BaileysAdapter implements ChannelAdapter {
   /** Numbers already confirmed on WhatsApp, per connection (onWhatsApp costs a round trip). */
   private readonly valid = new Set<string>();
 
-  constructor(private readonly sessions: BaileysSessionManager) {}
+  constructor(
+    private readonly sessions: BaileysSessionManager,
+    /** The send-rate guard of each number (rate-guard.ts). */
+    private readonly guard: RateGuard,
+    /** Whether the company shows "typing…" before bulk sends (setting bulkTypingPresence). */
+    private readonly bulkTyping: (companyId: number) => Promise<boolean> = async () => false,
+    private readonly typingMs = 1500,
+  ) {}
 
   async start(connection: ConnectionRow): Promise<void> {
     await this.sessions.command(connection, { type: "start", connectionId: connection.id });
@@ -49,7 +57,9 @@ export class BaileysAdapter implements ChannelAdapter {
     message: OutboundMessage,
   ): Promise<SendResult> {
     const session = this.sessions.local(connection.id);
-    if (!session) return this.sessions.deliverRemotely(connection, message.messageId);
+    if (!session) {
+      return this.sessions.deliverRemotely(connection, message.messageId, message.bulk);
+    }
     const socket = this.openSocket(session);
     const jid = await this.checkedJid(session, contact).catch((err: unknown) => {
       // Not on WhatsApp: retrying cannot help, the message shows the reason.
@@ -77,8 +87,16 @@ export class BaileysAdapter implements ChannelAdapter {
         message: { conversation: message.quoted.body },
       } as WAMessage;
     }
+    const bulk = Boolean(message.bulk);
+    await this.guard.turn(connection.id, bulk);
+    const typing = bulk && !contact.isGroup && (await this.bulkTyping(connection.companyId));
+    if (typing) {
+      await socket.sendPresenceUpdate("composing", jid);
+      await new Promise((resolve) => setTimeout(resolve, this.typingMs));
+    }
     session.trackOwnSend(messageId);
     const sent = await socket.sendMessage(jid, content, options);
+    if (typing) await socket.sendPresenceUpdate("paused", jid).catch(() => undefined);
     const providerMessageId = sent?.key.id ?? messageId;
     session.trackOwnSend(providerMessageId, sent?.message);
     return { providerMessageId, ack: 1 };

@@ -25,7 +25,7 @@ export type SessionCommand =
   | { type: "newQr"; connectionId: number }
   | { type: "logout"; connectionId: number }
   | { type: "restart"; connectionId: number }
-  | { type: "deliver"; connectionId: number; messageId: number }
+  | { type: "deliver"; connectionId: number; messageId: number; bulk?: boolean }
   | { type: "retryMedia"; connectionId: number; messageId: number }
   | SocketAction;
 
@@ -33,6 +33,8 @@ export interface SessionManagerOptions {
   factory: SocketFactory;
   reconnectBaseMs?: number;
   reconnectMaxMs?: number;
+  /** A paired session went down (logout, ban, taken over, reconnect loop): alert the admins. */
+  onIncident?: (connection: ConnectionRef, reason: string) => Promise<void>;
 }
 
 type ConnectionRef = { id: number; companyId: number };
@@ -134,7 +136,8 @@ export class BaileysSessionManager {
       case "logout":
         return this.logoutLocal(connection);
       case "deliver":
-        return this.outbound.deliver(command.messageId, false);
+        await this.outbound.sendNow(command.messageId, { bulk: command.bulk });
+        return;
       case "retryMedia":
         return this.retryMedia(command.messageId, connection.id);
       case "revoke":
@@ -175,6 +178,7 @@ export class BaileysSessionManager {
         onHalt: (s) => {
           if (this.sessions.get(connection.id) === s) this.sessions.delete(connection.id);
         },
+        onIncident: async (reason) => this.options.onIncident?.(connection, reason),
         reconnectBaseMs: this.options.reconnectBaseMs ?? 2000,
         reconnectMaxMs: this.options.reconnectMaxMs ?? 60_000,
       },
@@ -217,12 +221,12 @@ export class BaileysSessionManager {
    * Sends through the owner node when the session is not here: the owner's outbound job
    * delivers and records the provider id, which this node waits for.
    */
-  async deliverRemotely(connection: ConnectionRef, messageId: number) {
+  async deliverRemotely(connection: ConnectionRef, messageId: number, bulk = false) {
     const owner = await this.ownerNode(connection.companyId);
     if (owner === this.config.INSTANCE_ID) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
     await this.forward(
       owner,
-      { type: "deliver", connectionId: connection.id, messageId },
+      { type: "deliver", connectionId: connection.id, messageId, bulk },
       { singletonKey: `deliver-${messageId}` },
     );
     const deadline = Date.now() + 30_000;

@@ -25,6 +25,18 @@ const REPLACED = 440; // another client took this session: stop, keep creds, do 
 const RESTART_REQUIRED = 515; // normal right after pairing
 const QR_ENDED = 408;
 
+/** A reconnect loop: this many closes within RECONNECT_LOOP_MS raise an incident. */
+export const RECONNECT_LOOP_COUNT = 5;
+export const RECONNECT_LOOP_MS = 10 * 60_000;
+
+/** Why a paired session stopped, in the words of the alert. */
+function incidentOf(code: number): string {
+  if (code === 401) return "WhatsApp session logged out (401): scan the QR code again";
+  if (code === 403) return "WhatsApp refused this number (403): it may be banned";
+  if (code === REPLACED) return "WhatsApp session taken over by another device (440)";
+  return `WhatsApp session lost (${code}): scan the QR code again`;
+}
+
 export interface SessionDeps {
   factory: SocketFactory;
   store: SessionStateStore;
@@ -35,6 +47,8 @@ export interface SessionDeps {
   onEvents(session: BaileysSession, events: BaileysEvents): Promise<void>;
   /** Called when the session stops for good (logged out, timeout, replaced). */
   onHalt(session: BaileysSession): void;
+  /** A paired session went down in a way a person must see (disconnect alerts). */
+  onIncident?(reason: string): Promise<void>;
   reconnectBaseMs: number;
   reconnectMaxMs: number;
 }
@@ -59,6 +73,8 @@ export class BaileysSession {
   private qrCount = 0;
   private attempt = 0;
   private pairingRequested = false;
+  /** When the latest transient closes happened (reconnect-loop detection). */
+  private closes: number[] = [];
 
   constructor(
     readonly companyId: number,
@@ -177,14 +193,28 @@ export class BaileysSession {
   private async onClose(code: number | undefined): Promise<void> {
     const socket = this.detach();
     socket?.end();
+    // Paired now or before (creds of a logged-in device): a person must hear of its loss.
+    const paired = Boolean(this.auth?.registered || this.auth?.state.creds.me?.id);
     if (code !== undefined && FATAL.has(code)) {
       await this.deps.store.clear(this.connectionId);
       await this.halt("DISCONNECTED");
+      if (paired) await this.incident(incidentOf(code));
       return;
     }
     if (code === REPLACED) {
       await this.halt("DISCONNECTED");
+      await this.incident(incidentOf(code));
       return;
+    }
+    if (code !== RESTART_REQUIRED && paired) {
+      const now = Date.now();
+      this.closes = [...this.closes.filter((t) => now - t < RECONNECT_LOOP_MS), now];
+      // Told once when the loop is found (further closes of the same loop say nothing).
+      if (this.closes.length === RECONNECT_LOOP_COUNT) {
+        await this.incident(
+          `WhatsApp session reconnecting in a loop (${this.closes.length} times in 10 minutes)`,
+        );
+      }
     }
     if (code === QR_ENDED && !this.auth?.registered && this.qrCount > 0) {
       await this.halt("TIMEOUT");
@@ -215,6 +245,14 @@ export class BaileysSession {
     const step = Math.min(this.deps.reconnectMaxMs, this.deps.reconnectBaseMs * 2 ** this.attempt);
     this.attempt++;
     return Math.round(step / 2 + Math.random() * (step / 2));
+  }
+
+  private async incident(reason: string): Promise<void> {
+    await this.deps
+      .onIncident?.(reason)
+      .catch((err: unknown) =>
+        this.deps.logger.warn({ err, connectionId: this.connectionId }, "incident not recorded"),
+      );
   }
 
   private async halt(status: SessionStatus): Promise<void> {

@@ -48,6 +48,23 @@ export async function baileysTestHookRoutes(app: AppInstance, ctx: AppContext): 
     },
   );
   app.post(
+    "/test/baileys/:connectionId/refuse",
+    {
+      config,
+      schema: {
+        params,
+        body: z.object({ number: z.string().regex(/^\d{8,20}$/), refused: z.boolean() }),
+      },
+    },
+    async (request, reply) => {
+      // WhatsApp answers that this number is (not) on WhatsApp: its sends fail for good.
+      const { invalidNumbers } = socketOf(request.params.connectionId);
+      if (request.body.refused) invalidNumbers.add(request.body.number);
+      else invalidNumbers.delete(request.body.number);
+      return reply.status(204).send();
+    },
+  );
+  app.post(
     "/test/baileys/:connectionId/message",
     {
       config,

@@ -9,8 +9,20 @@ export class GraphError extends Error {
     readonly status: number,
     /** Graph's error code (`error.code`), when it sent one. */
     readonly code?: number,
+    /** The answer's Retry-After, in ms. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
+  }
+
+  /** Meta's rate limiting (HTTP 429 or one of its throttling codes). */
+  get rateLimited(): boolean {
+    return this.status === 429 || RATE_LIMIT_CODES.has(this.code ?? -1);
+  }
+
+  /** The token was rejected (code 190, HTTP 401): no send can work until it is replaced. */
+  get authRejected(): boolean {
+    return this.code === 190 || this.status === 401;
   }
 
   /**
@@ -35,6 +47,15 @@ function errorText(body: GraphErrorBody | undefined, status: number): string {
   if (!e) return `Graph API answered HTTP ${status}`;
   const details = e.error_user_msg ? ` — ${e.error_user_msg}` : "";
   return `${e.message ?? "Graph API error"}${details}${e.code !== undefined ? ` (code ${e.code})` : ""}`;
+}
+
+/** Retry-After in seconds or as an HTTP date, in ms (undefined when absent or unreadable). */
+export function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 export class GraphClient {
@@ -107,7 +128,12 @@ export class GraphClient {
     }
     if (!res.ok) {
       const body = json as GraphErrorBody | undefined;
-      throw new GraphError(errorText(body, res.status), res.status, body?.error?.code);
+      throw new GraphError(
+        errorText(body, res.status),
+        res.status,
+        body?.error?.code,
+        retryAfterMs(res.headers.get("retry-after")),
+      );
     }
     return (json ?? {}) as T;
   }

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { AppError } from "../../lib/errors.js";
 import {
   PermanentSendError,
+  SendUnavailableError,
   type ChannelAdapter,
   type ConnectionRow,
   type ContactRow,
@@ -74,9 +75,14 @@ export class MetaAdapter implements ChannelAdapter {
         ? await this.sendWhatsApp(connection, contact, message)
         : await this.sendMessenger(connection, contact, message);
     } catch (err) {
+      if (!(err instanceof GraphError)) throw err;
+      // A rejected token stops every send of the connection (circuit breaker, alert), the
+      // messages wait for a new token; rate limits pause the connection's lane.
+      if (err.authRejected) throw new SendUnavailableError(err.message, "auth");
+      if (err.rateLimited) throw new SendUnavailableError(err.message, "rate", err.retryAfterMs);
       // Refusals a retry cannot fix end the job at once, with Graph's words on the message.
-      if (err instanceof GraphError && err.permanent) throw new PermanentSendError(err.message);
-      throw err;
+      if (err.permanent) throw new PermanentSendError(err.message);
+      throw new SendUnavailableError(err.message, "transport", err.retryAfterMs);
     }
   }
 

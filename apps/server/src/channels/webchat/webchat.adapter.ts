@@ -34,6 +34,7 @@ export interface VisitorMessage {
  */
 export class WebChatAdapter implements ChannelAdapter {
   readonly type = "WEB_CHAT" as const;
+  readonly idempotentSends = true;
 
   constructor(private readonly nsp: () => Namespace | undefined) {}
 

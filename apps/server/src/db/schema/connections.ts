@@ -6,6 +6,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -52,6 +53,16 @@ export const connections = pgTable(
     provider: text().notNull().default("beta"),
     fileId: integer().references(() => files.id, { onDelete: "set null" }),
     config: jsonb().$type<ConnectionConfig>().notNull().default({}),
+    /** Circuit breaker tripped: sends are paused and probed with back-off (docs/ARCHITECTURE.md). */
+    degraded: boolean().notNull().default(false),
+    /** Why the connection is down, shown on the connections page; null when healthy. */
+    incidentReason: text(),
+    /** When the current incident started (one alert per incident); null when healthy. */
+    incidentAt: timestamp({ withTimezone: true }),
+    /** Consecutive failed sends (reset by a success). */
+    sendFailures: integer().notNull().default(0),
+    /** No node sends on this connection before this time (back-off, provider rate limits). */
+    sendPausedUntil: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [unique().on(t.companyId, t.name), index().on(t.token)],

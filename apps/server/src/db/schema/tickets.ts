@@ -250,3 +250,21 @@ export const schedules = pgTable(
   },
   (t) => [index().on(t.companyId, t.sendAt), index().on(t.status, t.sendAt)],
 );
+
+/**
+ * Sent-marker of an outgoing message: written before the provider call, completed after. A
+ * marker left pending means a node died mid-send (no duplicate is risked where the provider
+ * has no idempotency).
+ */
+export const outboundSends = pgTable("outbound_sends", {
+  messageId: integer()
+    .primaryKey()
+    .references(() => messages.id, { onDelete: "cascade" }),
+  companyId: integer()
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  connectionId: integer().notNull(),
+  nodeId: text().notNull(),
+  startedAt: createdAt(),
+  completedAt: timestamp({ withTimezone: true }),
+});

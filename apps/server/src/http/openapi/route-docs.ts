@@ -313,6 +313,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     answer: "empty",
     errors: ["ERR_NO_TICKET_FOUND"],
   },
+  "POST /messages/:id/retry": {
+    summary: "Send a failed message again ('Tentar novamente')",
+    description:
+      "The message (one whose send failed: `error` set) goes back to the end of its connection's send lane with its error cleared; its live update follows on company-{id}-appMessage. Whoever may write in the ticket may retry.",
+    answer: contract("POST /messages/:id/retry"),
+    errors: ["ERR_NOT_FOUND", "ERR_MESSAGE_NOT_FAILED"],
+  },
   "DELETE /messages/:id": {
     summary: "Delete one's own message",
     status: 204,

@@ -85,6 +85,10 @@ export async function presentConnections(
       queues: queueList,
       queueIds: queueList.map((q) => q.id),
       companyId: c.companyId,
+      // Send health: the breaker tripped; why and since when the connection is down.
+      degraded: c.degraded,
+      incidentReason: c.incidentReason,
+      incidentAt: c.incidentAt?.toISOString() ?? null,
       createdAt: c.createdAt.toISOString(),
       updatedAt: c.updatedAt.toISOString(),
     };

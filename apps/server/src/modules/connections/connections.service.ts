@@ -205,9 +205,14 @@ export class ConnectionsService {
     patch: Partial<Pick<ConnectionRow, "status" | "qrcode" | "retries" | "number">>,
     pairingCode?: string,
   ): Promise<ConnectionRow | undefined> {
+    // Connected again: the incident is over and the lanes may probe at once.
+    const recovered =
+      patch.status === "CONNECTED"
+        ? { incidentReason: null, incidentAt: null, sendPausedUntil: null }
+        : {};
     const [row] = await this.db
       .update(connections)
-      .set({ ...patch, updatedAt: new Date() })
+      .set({ ...patch, ...recovered, updatedAt: new Date() })
       .where(
         and(eq(connections.id, connection.id), eq(connections.companyId, connection.companyId)),
       )

@@ -67,6 +67,12 @@ export async function messagesRoutes(app: AppInstance, ctx: AppContext): Promise
     },
   );
 
+  app.post(
+    "/messages/:id/retry",
+    { schema: { params: z.object({ id: idParam }) } },
+    async (request) => ({ message: await messages.retry(request.actor, request.params.id) }),
+  );
+
   app.delete(
     "/messages/:id",
     { schema: { params: z.object({ id: idParam }) } },

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.js";
 import { connections, contacts, messages, quickMessages, tickets } from "../../db/schema/index.js";
 import type { ChannelRegistry, TicketRow } from "../../channels/channel.js";
 import { instagramAudioPlan } from "../../channels/meta/instagram-audio.js";
+import type { Delivery } from "../../channels/delivery.js";
 import type { Outbound } from "../../channels/outbound.js";
 import { AppError } from "../../lib/errors.js";
 import { assertReachable } from "../contacts/contact-reach.js";
@@ -28,6 +29,7 @@ export class MessagesService {
     private readonly outbound: Outbound,
     private readonly files: FilesService,
     private readonly registry: ChannelRegistry,
+    private readonly delivery: Delivery,
   ) {}
 
   /**
@@ -208,6 +210,35 @@ export class MessagesService {
       .where(eq(messages.id, messageId))
       .returning();
     await this.outbound.publishUpdate(row.ticket, updated!);
+  }
+
+  /**
+   * Sends a failed message again ('Tentar novamente'): whoever may write in the ticket. The
+   * message goes back to the end of its connection's lane with its error cleared.
+   */
+  async retry(actor: Actor, messageId: number): Promise<MessageDTO> {
+    const [row] = await this.db
+      .select({ message: messages })
+      .from(messages)
+      .where(and(eq(messages.id, messageId), eq(messages.companyId, actor.companyId)));
+    if (!row) throw new AppError("ERR_NOT_FOUND", "Message not found");
+    const ticket = await this.tickets.openable(actor, { id: row.message.ticketId });
+    if (!isAdmin(actor) && ticket.userId !== actor.id) throw new AppError("ERR_NO_PERMISSION");
+    const { message } = row;
+    if (!message.fromMe || !message.error || message.isDeleted) {
+      throw new AppError("ERR_MESSAGE_NOT_FAILED");
+    }
+    await this.delivery.forget(message.id);
+    // A message the provider took and then reported undelivered goes again as a new one.
+    const [cleared] = await this.db
+      .update(messages)
+      .set({ error: null, providerMessageId: null, ack: 0 })
+      .where(and(eq(messages.id, message.id), eq(messages.companyId, actor.companyId)))
+      .returning();
+    await this.outbound.publishUpdate(ticket, cleared!);
+    await this.outbound.requeue(cleared!);
+    const [dto] = await presentMessages(this.db, this.files.signer, [cleared!]);
+    return dto!;
   }
 
   /** Nothing is stored for a contact the ticket's connection cannot reach (no false tick). */

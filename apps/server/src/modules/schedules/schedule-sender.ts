@@ -142,7 +142,8 @@ export class ScheduleSender {
     if (outcome.kind === "skip") return;
     const { row, ticket, before, message } = outcome;
     if (before) this.publisher.ticketChanged(before, await presentTicket(this.db, ticket.id));
-    await this.outbound.afterInsert(ticket.id, message);
+    // Bulk lane: after the connection's agent replies, under the stricter Baileys rate guard.
+    await this.outbound.afterInsert(ticket.id, message, { bulk: true });
     this.publisher.scheduleChanged(
       row.companyId,
       "update",

@@ -32,6 +32,11 @@ export interface ConnectionDTO {
   queues: QueueRefDTO[];
   queueIds: number[];
   companyId: number;
+  /** Sends are failing (breaker tripped): they wait and are probed with back-off. */
+  degraded: boolean;
+  /** Why the connection is down and since when; null when healthy. */
+  incidentReason: string | null;
+  incidentAt: string | null;
   updatedAt: string;
 }
 

@@ -1,5 +1,8 @@
 import type { ConnectionStatus as Status } from "@atrium/shared";
+import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
+import Typography from "@mui/material/Typography";
+import { format, parseISO } from "date-fns";
 import { useTranslation } from "react-i18next";
 
 const COLORS: Record<Status, "success" | "error" | "warning" | "info" | "default"> = {
@@ -11,14 +14,38 @@ const COLORS: Record<Status, "success" | "error" | "warning" | "info" | "default
   OPENING: "info",
 };
 
-export function ConnectionStatus({ status }: { status: Status }) {
+interface ConnectionStatusProps {
+  status: Status;
+  /** Sends failing (breaker tripped): they wait and go out in order when it recovers. */
+  degraded?: boolean;
+  /** The current incident: why the connection is down and since when. */
+  incidentReason?: string | null;
+  incidentAt?: string | null;
+}
+
+export function ConnectionStatus({
+  status,
+  degraded,
+  incidentReason,
+  incidentAt,
+}: ConnectionStatusProps) {
   const { t } = useTranslation("connections");
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={COLORS[status] ?? "default"}
-      label={t(`status.${status}`)}
-    />
+    <Box sx={{ display: "inline-flex", flexDirection: "column", alignItems: "center", gap: 0.5 }}>
+      <Chip
+        size="small"
+        variant="outlined"
+        color={COLORS[status] ?? "default"}
+        label={t(`status.${status}`)}
+      />
+      {degraded && <Chip size="small" color="error" label={t("incident.degraded")} />}
+      {incidentReason && (
+        <Typography variant="caption" color="error" data-testid="connection-incident">
+          {incidentReason}
+          {incidentAt &&
+            ` · ${t("incident.since", { time: format(parseISO(incidentAt), "dd/MM/yyyy HH:mm") })}`}
+        </Typography>
+      )}
+    </Box>
   );
 }

@@ -79,6 +79,27 @@ describe("/connections", () => {
     expect(buttonsIn(rowOf("Site"))).toEqual([]);
   });
 
+  it("shows why a connection is down and since when, and that its sends are failing", async () => {
+    const down = makeConnection({
+      id: 9,
+      name: "Vendas",
+      channelType: "WHATSAPP_BUSINESS",
+      status: "CONNECTED",
+      degraded: true,
+      incidentReason: "Error validating access token (code 190)",
+      incidentAt: "2026-03-04T12:30:00.000Z",
+    });
+    mockFetch({ "GET /whatsapp/": { body: [site, down] } });
+    renderPage(admin);
+    await screen.findByRole("cell", { name: "Vendas" }, { timeout: 10_000 });
+    const row = rowOf("Vendas");
+    expect(within(row).getByText("Envios falhando")).toBeInTheDocument();
+    const incident = within(row).getByTestId("connection-incident");
+    expect(incident).toHaveTextContent("Error validating access token (code 190)");
+    expect(incident).toHaveTextContent(/desde 04\/03\/2026 \d\d:30/);
+    expect(within(rowOf("Site")).queryByTestId("connection-incident")).toBeNull();
+  });
+
   it("shows the session buttons by status", async () => {
     const wa = (name: string, status: (typeof site)["status"]) =>
       makeConnection({ name, status, channelType: "BAILEYS" });

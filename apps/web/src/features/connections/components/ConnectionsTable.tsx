@@ -67,7 +67,12 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
               {connection.name}
             </TableCell>
             <TableCell align="center">
-              <ConnectionStatus status={connection.status} />
+              <ConnectionStatus
+                status={connection.status}
+                degraded={connection.degraded}
+                incidentReason={connection.incidentReason}
+                incidentAt={connection.incidentAt}
+              />
             </TableCell>
             {showSession && (
               <TableCell align="center">

@@ -28,6 +28,9 @@ export function makeConnection(overrides: Partial<ConnectionDTO> = {}): Connecti
     queues: [],
     queueIds: [],
     companyId: 1,
+    degraded: false,
+    incidentReason: null,
+    incidentAt: null,
     updatedAt: "2026-03-04T14:05:00.000Z",
     ...overrides,
   };

@@ -26,6 +26,8 @@ export const messagesApi = {
   },
   markRead: (ticketId: number) => api.post<void>(`/messages/${ticketId}/read`),
   remove: (messageId: number) => api.delete(`/messages/${messageId}`),
+  /** 'Tentar novamente': a failed message goes back to its connection's send lane. */
+  retry: (messageId: number) => api.post<{ message: MessageDTO }>(`/messages/${messageId}/retry`),
 };
 
 export type MessagesView = "chat" | "spy";

@@ -1,5 +1,8 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { mockFetch, route, routeTable } from "../../../test/fetchMock";
+import { testQueryClient } from "../../../test/render";
 import { makeMessage } from "../../tickets/test/ticketFixtures";
 import type { MessageDTO } from "../api/messageTypes";
 import { MessageBubble } from "./MessageBubble";
@@ -7,9 +10,13 @@ import { MessageBubble } from "./MessageBubble";
 const VCARD =
   "BEGIN:VCARD\nVERSION:3.0\nFN:João Pereira\nORG:Pereira Transportes;\nTEL;type=CELL;waid=5511912345678:+55 11 91234-5678\nTEL;type=WORK:+55 11 3333-4444\nEND:VCARD";
 
-function bubble(overrides: Partial<MessageDTO>) {
+function bubble(overrides: Partial<MessageDTO>, readOnly = true) {
   const message = makeMessage(overrides);
-  render(<MessageBubble message={message} meId={1} readOnly onReply={() => undefined} />);
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <MessageBubble message={message} meId={1} readOnly={readOnly} onReply={() => undefined} />
+    </QueryClientProvider>,
+  );
   return screen.getByTestId(`message-${message.id}`);
 }
 
@@ -82,5 +89,36 @@ describe("what the agent sees in a message bubble", () => {
     expect(el).toHaveTextContent("Ana Lima");
     expect(el).toHaveTextContent("👤 João Pereira");
     expect(el).not.toHaveTextContent("BEGIN:VCARD");
+  });
+
+  it("a reply whose send failed: the provider's reason and 'Tentar novamente', which sends it again", async () => {
+    const failed = makeMessage({
+      fromMe: true,
+      senderId: 1,
+      error: "(#131026) Message undeliverable",
+    });
+    const fetch = mockFetch(
+      routeTable([
+        route(`POST /messages/${failed.id}/retry`, {
+          body: { message: { ...failed, error: null, ack: 0 } },
+        }),
+      ]),
+    );
+    const el = bubble(failed, false);
+    expect(within(el).getByLabelText("(#131026) Message undeliverable")).toBeInTheDocument();
+    fireEvent.click(within(el).getByRole("button", { name: "Tentar novamente" }));
+    await waitFor(() => expect(fetch.calls).toEqual([`POST /messages/${failed.id}/retry`]));
+  });
+
+  it("no 'Tentar novamente' on a message that did not fail, nor on a contact's", () => {
+    expect(
+      within(bubble({ fromMe: true }, false)).queryByRole("button", { name: "Tentar novamente" }),
+    ).toBeNull();
+    expect(
+      within(bubble({ fromMe: false, error: "ERR_SENDING_WAPP_MSG" }, false)).queryByRole(
+        "button",
+        { name: "Tentar novamente" },
+      ),
+    ).toBeNull();
   });
 });

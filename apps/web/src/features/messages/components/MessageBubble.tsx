@@ -1,11 +1,13 @@
 import BlockIcon from "@mui/icons-material/Block";
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { format, parseISO } from "date-fns";
 import { useTranslation } from "react-i18next";
 import type { MessageDTO } from "../api/messageTypes";
+import { useRetryMessage } from "../hooks/useRetryMessage";
 import { AckIcon } from "./AckIcon";
 import { EditedMark } from "./EditedMark";
 import { MessageMedia } from "./MessageMedia";
@@ -31,6 +33,10 @@ export function MessageBubble({ message, meId, readOnly, onReply }: MessageBubbl
   const errorText = message.error
     ? t(`backendErrors:${message.error}`, { defaultValue: message.error })
     : null;
+  const retry = useRetryMessage();
+  // A send that failed for good can be tried again by whoever may write in the ticket.
+  const canRetry =
+    Boolean(errorText) && message.fromMe && !isNote && !readOnly && !message.isDeleted;
   return (
     <Box
       sx={{ display: "flex", justifyContent: mine ? "flex-end" : "flex-start", px: 2, py: 0.25 }}
@@ -117,6 +123,18 @@ export function MessageBubble({ message, meId, readOnly, onReply }: MessageBubbl
           <span>{format(parseISO(message.createdAt), "HH:mm")}</span>
           {message.fromMe && !isNote && <AckIcon ack={message.ack} />}
         </Box>
+        {canRetry && (
+          <Box sx={{ display: "flex", justifyContent: "flex-end" }}>
+            <Button
+              size="small"
+              color="warning"
+              disabled={retry.isPending}
+              onClick={() => retry.mutate(message.id)}
+            >
+              {t("retry")}
+            </Button>
+          </Box>
+        )}
       </Box>
     </Box>
   );

@@ -6,11 +6,13 @@ import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
-import { Suspense } from "react";
+import { Suspense, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { TopBarPopover } from "../../../components/TopBarPopover";
 import { requestNotificationPermission } from "../api/alerts";
+import { connectionAlerts } from "../api/connectionAlerts";
+import { ConnectionAlertsList } from "./ConnectionAlertsList";
 import { useNotifications } from "../hooks/useNotifications";
 import { NotificationsList } from "./NotificationsList";
 
@@ -28,13 +30,16 @@ function Bell() {
   const { t } = useTranslation("notifications");
   const navigate = useNavigate();
   const { tickets, loading, muted, toggleMuted } = useNotifications();
+  // Connections down (admins only receive them): listed above the tickets until they are back.
+  const alerts = useSyncExternalStore(connectionAlerts.subscribe, connectionAlerts.list);
+  const count = tickets.length + alerts.length;
   return (
     <TopBarPopover
       label={t("open", { count: tickets.length })}
       title={t("title")}
       onOpen={requestNotificationPermission}
       icon={
-        <Badge badgeContent={tickets.length} color="error" max={99}>
+        <Badge badgeContent={count} color="error" max={99}>
           <NotificationsOutlinedIcon />
         </Badge>
       }
@@ -64,11 +69,20 @@ function Bell() {
             </IconButton>
           </Box>
           <Box sx={{ overflowY: "auto", flex: 1 }}>
+            {alerts.length > 0 && (
+              <ConnectionAlertsList
+                alerts={alerts}
+                onOpen={() => {
+                  close();
+                  void navigate("/connections");
+                }}
+              />
+            )}
             {loading ? (
               <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
                 <CircularProgress size={24} aria-label={t("common:loading")} />
               </Box>
-            ) : tickets.length === 0 ? (
+            ) : tickets.length === 0 && alerts.length === 0 ? (
               <Typography color="text.secondary" sx={{ p: 2, textAlign: "center" }}>
                 {t("empty")}
               </Typography>
