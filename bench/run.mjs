@@ -10,7 +10,11 @@ const benches = {
   realtime: "bench/realtime.bench.ts",
   outbound: "bench/outbound.bench.ts",
 };
-const wanted = (process.argv.slice(2).join(",") || process.env.BENCH_SCENARIOS || "inbox,realtime")
+const wanted = (
+  process.argv.slice(2).join(",") ||
+  process.env.BENCH_SCENARIOS ||
+  Object.keys(benches).join(",")
+)
   .split(",")
   .map((name) => name.trim())
   .filter(Boolean);

@@ -251,7 +251,7 @@ export class Outbound {
       await this.dropEcho(ticket, messageId, providerMessageId);
       [updated] = await update();
     }
-    if (updated) await this.publishUpdate(ticket, updated);
+    if (updated) await this.publishUpdate(ticket, updated, { ackOnly: true });
   }
 
   private async dropEcho(ticket: TicketRow, messageId: number, providerMessageId: string) {
@@ -270,11 +270,19 @@ export class Outbound {
     if (echo) await this.publishUpdate(ticket, { ...echo, isDeleted: true });
   }
 
-  async publishUpdate(ticket: TicketRow, message: MessageRow): Promise<void> {
+  /**
+   * Publishes a changed message. Every deletion and edit passes here (agent, Baileys, Meta), so
+   * the ticket row's preview follows them; an ack (`ackOnly`) changes no text, so an edited
+   * message's later acks do not re-read the ticket's last message each time.
+   */
+  async publishUpdate(
+    ticket: TicketRow,
+    message: MessageRow,
+    { ackOnly = false }: { ackOnly?: boolean } = {},
+  ): Promise<void> {
     const dto = await presentMessage(this.db, this.files.signer, message);
     this.publisher.messageEvent(ticket, "update", { message: dto });
-    // Every deletion and edit passes here (agent, Baileys, Meta): the row's preview follows.
-    if (message.isDeleted || message.isEdited) {
+    if (!ackOnly && (message.isDeleted || message.isEdited)) {
       await refreshLastMessage(this.db, this.publisher, ticket.id);
     }
   }

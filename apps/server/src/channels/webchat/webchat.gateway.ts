@@ -60,6 +60,7 @@ async function markAgentMessagesRead(
     .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true), lt(messages.ack, 3)))
     .returning();
   for (const message of read) {
-    if (message.providerMessageId) await deps.outbound.publishUpdate(ticket, message);
+    if (message.providerMessageId)
+      await deps.outbound.publishUpdate(ticket, message, { ackOnly: true });
   }
 }
