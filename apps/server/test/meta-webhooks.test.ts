@@ -289,6 +289,58 @@ describe("WhatsApp Cloud API end to end", () => {
     expect(ticket!.unreadMessages).toBe(1);
   });
 
+  it("a customer known by business-scoped id whose number comes along: the contact's new number reaches open screens live", async () => {
+    const phoneNumberId = digits();
+    const { company, as } = await metaCompany("WHATSAPP_BUSINESS", { phoneNumberId });
+    const other = await seedCompany(server);
+    const bsuid = `BR.${digits()}`;
+    const phone = `55119${digits().slice(-8)}`;
+    const admin = await connect(server, as.admin.token);
+    const stranger = await connect(server, other.as.admin.token);
+    try {
+      const send = (body: string, from?: string) =>
+        postWebhook(
+          server,
+          whatsappPayload(phoneNumberId, {
+            contacts: [
+              { profile: { name: "Maria" }, user_id: bsuid, ...(from && { wa_id: from }) },
+            ],
+            messages: [
+              {
+                ...(from && { from }),
+                from_user_id: bsuid,
+                id: `wamid.${uid()}`,
+                timestamp: "1700000400",
+                type: "text",
+                text: { body },
+              },
+            ],
+          }),
+        );
+      expect((await send("sem número")).statusCode).toBe(200);
+      const channel = channels.contact(company.id);
+      const renumbered = eventWhere<{ action: string; contact: { number: string } }>(
+        admin,
+        channel,
+        (e) => e.action === "update" && e.contact.number === phone,
+      );
+      const leaked = collect(server, stranger, channel, renumbered);
+      const leakedOwn = collect(server, stranger, channels.contact(other.company.id), renumbered);
+      expect((await send("agora com meu número", phone)).statusCode).toBe(200);
+      expect((await renumbered).contact.number).toBe(phone);
+      expect(await leaked).toEqual([]);
+      expect(await leakedOwn).toEqual([]);
+      const [contact] = await server.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, company.id), eq(contacts.bsuid, bsuid)));
+      expect(contact).toMatchObject({ number: phone });
+    } finally {
+      admin.disconnect();
+      stranger.disconnect();
+    }
+  });
+
   it("downloads media by id with the token and stores it as the message's file", async () => {
     const phoneNumberId = digits();
     const { connection } = await metaCompany("WHATSAPP_BUSINESS", { phoneNumberId });

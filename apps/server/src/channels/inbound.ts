@@ -63,6 +63,8 @@ export interface InboundResult {
   contact: ContactRow;
   ticketCreated: boolean;
   contactCreated: boolean;
+  /** An existing contact's record changed (picture, e-mail, business-scoped id). */
+  contactUpdated?: boolean;
 }
 
 /**
@@ -167,7 +169,11 @@ export class InboundPipeline {
       };
     }
 
-    const { contact, created: contactCreated } = await this.upsertContact(tx, event);
+    const {
+      contact,
+      created: contactCreated,
+      updated: contactUpdated,
+    } = await this.upsertContact(tx, event);
     const { ticket, created: ticketCreated } = await this.findOrCreateTicket(tx, event, contact);
 
     const quoted = event.quotedProviderMessageId
@@ -224,6 +230,7 @@ export class InboundPipeline {
       contact,
       ticketCreated,
       contactCreated,
+      contactUpdated,
     };
   }
 
@@ -246,13 +253,14 @@ export class InboundPipeline {
       }
       if (event.from.email && !found.email) changes.email = event.from.email;
       if (event.from.bsuid && !found.bsuid) changes.bsuid = event.from.bsuid;
-      if (Object.keys(changes).length === 0) return { contact: found, created: false };
+      if (Object.keys(changes).length === 0)
+        return { contact: found, created: false, updated: false };
       const [updated] = await tx
         .update(contacts)
         .set(changes)
         .where(eq(contacts.id, found.id))
         .returning();
-      return { contact: updated!, created: false };
+      return { contact: updated!, created: false, updated: true };
     }
     const [created] = await tx
       .insert(contacts)
@@ -269,7 +277,7 @@ export class InboundPipeline {
         visitorId: event.from.visitorId ?? null,
       })
       .returning();
-    return { contact: created!, created: true };
+    return { contact: created!, created: true, updated: false };
   }
 
   private async findOrCreateTicket(tx: Tx, event: InboundEvent, contact: ContactRow) {
@@ -320,14 +328,27 @@ export class InboundPipeline {
    * contact record, which only a new contact's event needs.
    */
   private async publish(result: InboundResult): Promise<void> {
-    const [ticket, message, created] = await Promise.all([
+    const changed = result.contactCreated || result.contactUpdated;
+    const [ticket, message, contact] = await Promise.all([
       presentTicket(this.db, result.ticket.id),
       presentMessage(this.db, this.files.signer, result.message),
-      result.contactCreated ? presentContact(this.db, result.contact) : undefined,
+      changed ? presentContact(this.db, result.contact) : undefined,
     ]);
-    if (created) this.publisher.contactChanged(result.contact.companyId, "create", created);
+    if (contact) {
+      const action = result.contactCreated ? "create" : "update";
+      this.publisher.contactChanged(result.contact.companyId, action, contact);
+    }
     this.publisher.ticketChanged(null, ticket);
     this.publisher.messageEvent(ticket, "create", { message, ticket, contact: ticket.contact });
+  }
+
+  /**
+   * A contact an adapter changed outside the pipeline (a WhatsApp Cloud customer known by their
+   * business-scoped id whose phone number came along): open contact lists and tickets follow.
+   */
+  async contactUpdated(contact: ContactRow): Promise<void> {
+    const dto = await presentContact(this.db, contact);
+    this.publisher.contactChanged(contact.companyId, "update", dto);
   }
 
   /** The same events for a batched message, from the rows the batch wrote. */

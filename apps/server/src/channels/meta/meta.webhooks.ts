@@ -252,13 +252,16 @@ export class MetaWebhooks {
     if (byPhone) return c.id;
     if (byBsuid.number === c.bsuid) {
       // Another message may have created the phone's contact meanwhile: then both stay.
-      await this.db
+      const [renumbered] = await this.db
         .update(contacts)
         .set({ number: c.id })
         .where(eq(contacts.id, byBsuid.id))
+        .returning()
         .catch((err) => {
           if (!isUniqueViolation(err)) throw err;
+          return [];
         });
+      if (renumbered) await this.inbound.contactUpdated(renumbered);
     }
     return c.id;
   }
