@@ -91,18 +91,22 @@ describe("disconnect alerts", () => {
     await hook(a.connection.id, "close", { loggedOut: true });
     const event = await first;
     expect(event.alert).toMatchObject({ connectionId: a.connection.id, name: a.connection.name });
-    expect(event.alert.reason).toContain("logged out");
+    // A code the screens say in the reader's language (shared incidents.ts).
+    expect(event.alert.reason).toBe("loggedOut");
     expect(await others).toEqual([]);
     expect(await members).toEqual([]);
 
     const row = await connectionRow(a.connection.id);
     expect(row).toMatchObject({ status: "DISCONNECTED" });
-    expect(row.incidentReason).toContain("logged out");
+    expect(row.incidentReason).toBe("loggedOut");
     expect(row.incidentAt).not.toBeNull();
     const mails = await mailsTo(a.admin.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Conexão ${a.connection.name} desconectada`);
-    expect(mails[0]!.body).toContain("logged out");
+    expect(mails[0]!.body).toContain(
+      "Motivo: a sessão do WhatsApp foi encerrada no celular; leia o QR Code de novo",
+    );
+    expect(mails[0]!.body).toMatch(/desconectada desde \d\d\/\d\d\/\d{4} \d\d:\d\d UTC\./);
     expect(await mailsTo(a.member.email)).toEqual([]);
     expect(await mailsTo(b.admin.email)).toEqual([]);
 
@@ -131,7 +135,7 @@ describe("disconnect alerts", () => {
     await eventually(() => alerts.length > 0);
     await collect(server, a.socket, channel, Promise.resolve());
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]!.alert.reason).toContain("loop");
+    expect(alerts[0]!.alert.reason).toBe("reconnectLoop:5");
     expect(await mailsTo(a.admin.email)).toHaveLength(1);
 
     // Connected again (the session reconnects by itself): the incident is over; the next alerts.
@@ -142,7 +146,7 @@ describe("disconnect alerts", () => {
     });
     const next = eventWhere<AlertEvent>(a.socket, channel, () => true);
     await hook(a.connection.id, "close", { loggedOut: true });
-    expect((await next).alert.reason).toContain("logged out");
+    expect((await next).alert.reason).toBe("loggedOut");
     expect(await mailsTo(a.admin.email)).toHaveLength(2);
   });
 });

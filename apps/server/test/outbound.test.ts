@@ -19,7 +19,7 @@ let server: TestServer;
 beforeAll(async () => {
   graph = await startFakeGraph();
   server = await startTestServer({
-    config: { GRAPH_API_URL: graph.url, GRAPH_TIMEOUT_MS: "300", OUTBOUND_CONCURRENCY: "4" },
+    config: { GRAPH_API_URL: graph.url, GRAPH_TIMEOUT_MS: "1500", OUTBOUND_CONCURRENCY: "4" },
   });
 });
 afterAll(async () => {
@@ -91,7 +91,7 @@ describe("outbound lanes", () => {
       error: { message: "Service down", code: 2 },
       times: 1e6,
     });
-    const queued = [];
+    const queued: Awaited<ReturnType<typeof reply>>[] = [];
     for (const body of ["a1", "a2", "a3"]) queued.push(await reply(a, body));
     await eventually(async () => (await connectionRow(a.connection.id)).sendFailures >= 1);
     const fromB = await reply(b, "b1");
@@ -108,7 +108,10 @@ describe("outbound lanes", () => {
     graph.clearFailures();
     await eventually(async () => a.sent().length === 3, 5000);
     expect(a.sent()).toEqual(["a1", "a2", "a3"]);
-    for (const m of queued) expect(await messageRow(m.id)).toMatchObject({ ack: 1, error: null });
+    // The ack is stored after the provider's answer: wait for it rather than race it.
+    const acked = async () => Promise.all(queued.map((m) => messageRow(m.id)));
+    await eventually(async () => (await acked()).every((m) => m.ack === 1));
+    for (const m of await acked()) expect(m).toMatchObject({ ack: 1, error: null });
     await eventually(async () => (await connectionRow(a.connection.id)).incidentAt === null);
     expect(await connectionRow(a.connection.id)).toMatchObject({
       degraded: false,
@@ -136,14 +139,29 @@ describe("outbound lanes", () => {
     expect(c.sent()).toEqual(["depois"]);
   });
 
-  it("backs off after a provider timeout and sends on the next try", async () => {
+  it("a send left without an answer (timeout) is never sent again by itself; the connection backs off and the retry sends it", async () => {
     const c = await cloudCompany();
-    graph.fail({ path: c.path, status: 200, error: { message: "late" }, delayMs: 1500 });
+    graph.fail({ path: c.path, status: 200, error: { message: "late" }, delayMs: 3000 });
+    const posted = (body: string) =>
+      graph
+        .find(c.path, "POST")
+        .filter((r) => (r.body as { text?: { body?: string } }).text?.body === body);
     const m = await reply(c, "lento");
-    await eventually(async () => (await connectionRow(c.connection.id)).sendFailures === 1);
+    // Meta may have it: marked for a person to check, not resent (no duplicate).
+    await eventually(async () => (await messageRow(m.id)).error === "ERR_SEND_INTERRUPTED", 5000);
+    expect(await messageRow(m.id)).toMatchObject({ ack: 0 });
+    expect((await connectionRow(c.connection.id)).sendFailures).toBe(1);
+    // The connection backs off, then the next message goes out; the first was not sent again.
+    const next = await reply(c, "depois");
+    await eventually(async () => (await messageRow(next.id)).ack === 1, 5000);
+    await eventually(async () => (await connectionRow(c.connection.id)).sendFailures === 0);
+    expect(posted("lento")).toHaveLength(1);
+
+    const res = await request(server, c.as.member, "POST", `/messages/${m.id}/retry`);
+    expect(res.statusCode).toBe(200);
     await eventually(async () => (await messageRow(m.id)).ack === 1, 5000);
     expect(await messageRow(m.id)).toMatchObject({ error: null });
-    await eventually(async () => (await connectionRow(c.connection.id)).sendFailures === 0);
+    expect(posted("lento")).toHaveLength(2);
   });
 
   it("trips the breaker at once on a rejected token (190) and keeps the messages queued", async () => {

@@ -1,6 +1,7 @@
 export * from "./constants.js";
 export * from "./dto.js";
 export * from "./enums.js";
+export * from "./incidents.js";
 export * from "./errors.js";
 export * from "./media.js";
 export * from "./permissions.js";

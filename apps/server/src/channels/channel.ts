@@ -49,6 +49,14 @@ export class SendUnavailableError extends Error {
   }
 }
 
+/**
+ * A send whose outcome is unknown: the request left but no answer came (a timeout, a reset
+ * connection), so the provider may have the message. Without an idempotency key at the
+ * provider it is never sent again by itself (no duplicate): it is marked ERR_SEND_INTERRUPTED
+ * for a person to check and retry, and the connection backs off as for a transport failure.
+ */
+export class SendUncertainError extends Error {}
+
 export interface SendResult {
   providerMessageId: string;
   /** Ack reached by the send itself (1 sent, 2 delivered…). */

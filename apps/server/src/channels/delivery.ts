@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { outboundSends } from "../db/schema/index.js";
 import type { Logger } from "../lib/logger.js";
-import { PermanentSendError, type ChannelRegistry } from "./channel.js";
+import { PermanentSendError, SendUncertainError, type ChannelRegistry } from "./channel.js";
 import type { Attempt } from "./lanes.js";
 import type { Outbound } from "./outbound.js";
 import type { SendHealth } from "./send-health.js";
@@ -67,6 +67,14 @@ export class Delivery {
         await this.complete(messageId);
         await this.outbound.markFailed(messageId, err.message || "ERR_SENDING_WAPP_MSG");
         return "failed";
+      }
+      if (err instanceof SendUncertainError) {
+        // The provider may have it: a person checks and retries; the connection backs off.
+        await this.complete(messageId);
+        await this.outbound.markFailed(messageId, "ERR_SEND_INTERRUPTED");
+        const pause = await this.health.failed(connection, err);
+        this.logger.warn({ err, messageId, pauseMs: pause }, "send unconfirmed; not sent again");
+        return "held";
       }
       // The call failed: nothing went out, the next attempt may send.
       await this.db.delete(outboundSends).where(eq(outboundSends.messageId, messageId));

@@ -7,8 +7,11 @@ export interface LaneJob {
   messageId: number;
 }
 
-/** How one attempt ended: "retry" puts the job back first in line (the connection is paused). */
-export type Attempt = "sent" | "failed" | "skipped" | "retry";
+/**
+ * How one attempt ended: "retry" puts the job back first in line (the connection is paused);
+ * "held" ends the job but stops the lane's turn too (the connection is paused).
+ */
+export type Attempt = "sent" | "failed" | "skipped" | "retry" | "held";
 
 export type LaneHandler = (messageId: number, opts: { bulk: boolean }) => Promise<Attempt>;
 
@@ -215,7 +218,7 @@ export class OutboundLanes {
           }
           await this.jobs.complete(lane.name, job.id);
           // Bulk work yields after each message: the agent lane may have a reply waiting.
-          if (lane.bulk) break;
+          if (lane.bulk || outcome === "held") break;
         }
       } catch (err) {
         this.logger.warn({ err, lane: lane.name }, "outbound lane failed");

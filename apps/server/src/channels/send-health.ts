@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { incidentReason } from "@atrium/shared";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { connections } from "../db/schema/index.js";
@@ -78,7 +79,10 @@ export class SendHealth {
       })
       .where(eq(connections.id, connection.id))
       .returning();
-    if (trip && row && !counted?.degraded) await this.incidents.raise(row, failure.message);
+    if (trip && row && !counted?.degraded) {
+      const code = failure.kind === "auth" ? "tokenRejected" : "sendFailing";
+      await this.incidents.raise(row, incidentReason(code, failure.message));
+    }
     return pause;
   }
 }

@@ -1,4 +1,5 @@
 import type { ConnectionState, WAMessage, proto } from "baileys";
+import { incidentReason } from "@atrium/shared";
 import type { Logger } from "../../lib/logger.js";
 import type { SessionStateStore, DbAuthState } from "./auth-state.js";
 import { jidUser } from "./mapper.js";
@@ -30,11 +31,12 @@ export const RECONNECT_LOOP_COUNT = 5;
 export const RECONNECT_LOOP_MS = 10 * 60_000;
 
 /** Why a paired session stopped, in the words of the alert. */
+/** The incident a close code means (shared CONNECTION_INCIDENTS; shown translated). */
 function incidentOf(code: number): string {
-  if (code === 401) return "WhatsApp session logged out (401): scan the QR code again";
-  if (code === 403) return "WhatsApp refused this number (403): it may be banned";
-  if (code === REPLACED) return "WhatsApp session taken over by another device (440)";
-  return `WhatsApp session lost (${code}): scan the QR code again`;
+  if (code === 401) return incidentReason("loggedOut");
+  if (code === 403) return incidentReason("banned");
+  if (code === REPLACED) return incidentReason("replaced");
+  return incidentReason("lost", code);
 }
 
 export interface SessionDeps {
@@ -211,9 +213,7 @@ export class BaileysSession {
       this.closes = [...this.closes.filter((t) => now - t < RECONNECT_LOOP_MS), now];
       // Told once when the loop is found (further closes of the same loop say nothing).
       if (this.closes.length === RECONNECT_LOOP_COUNT) {
-        await this.incident(
-          `WhatsApp session reconnecting in a loop (${this.closes.length} times in 10 minutes)`,
-        );
+        await this.incident(incidentReason("reconnectLoop", this.closes.length));
       }
     }
     if (code === QR_ENDED && !this.auth?.registered && this.qrCount > 0) {

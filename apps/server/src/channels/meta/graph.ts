@@ -11,6 +11,8 @@ export class GraphError extends Error {
     readonly code?: number,
     /** The answer's Retry-After, in ms. */
     readonly retryAfterMs?: number,
+    /** No answer to a request that left (timeout, reset): Graph may have acted on it. */
+    readonly uncertain = false,
   ) {
     super(message);
   }
@@ -117,7 +119,8 @@ export class GraphClient {
     try {
       res = await fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (err) {
-      throw new GraphError(`Graph API unreachable: ${(err as Error).message}`, 0);
+      const message = `Graph API unreachable: ${(err as Error).message}`;
+      throw new GraphError(message, 0, undefined, undefined, requestMayHaveLeft(err));
     }
     const text = await res.text();
     let json: unknown;
@@ -137,4 +140,15 @@ export class GraphClient {
     }
     return (json ?? {}) as T;
   }
+}
+
+/**
+ * Whether a failed fetch may have reached Graph: a timeout or a connection dropped mid-way may
+ * have; a refused connection or an unknown host has not.
+ */
+function requestMayHaveLeft(err: unknown): boolean {
+  const name = (err as Error)?.name;
+  if (name === "TimeoutError" || name === "AbortError") return true;
+  const code = ((err as { cause?: { code?: string } })?.cause?.code ?? "").toUpperCase();
+  return !["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"].includes(code);
 }

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { AppError } from "../../lib/errors.js";
 import {
   PermanentSendError,
+  SendUncertainError,
   SendUnavailableError,
   type ChannelAdapter,
   type ConnectionRow,
@@ -170,17 +171,19 @@ export class MetaAdapter implements ChannelAdapter {
       ? { reply_to: { mid: message.quoted.providerMessageId } }
       : {};
     const post = (payload: Record<string, unknown>) =>
-      this.graph.call<{ message_id?: string }>("POST", "/me/messages", token(connection), {
-        recipient: { id: contact.number },
-        messaging_type: "RESPONSE",
-        // Instagram's Send API takes the reply target beside `message`, Messenger inside it.
-        ...(instagram && replyTo),
-        message: {
-          ...payload,
-          ...(!instagram && { metadata: `${ECHO_METADATA_PREFIX}${message.messageId}` }),
-          ...(!instagram && replyTo),
-        },
-      });
+      sendCall(
+        this.graph.call<{ message_id?: string }>("POST", "/me/messages", token(connection), {
+          recipient: { id: contact.number },
+          messaging_type: "RESPONSE",
+          // Instagram's Send API takes the reply target beside `message`, Messenger inside it.
+          ...(instagram && replyTo),
+          message: {
+            ...payload,
+            ...(!instagram && { metadata: `${ECHO_METADATA_PREFIX}${message.messageId}` }),
+            ...(!instagram && replyTo),
+          },
+        }),
+      );
     let first: { message_id?: string };
     if (message.file) {
       let url = absolute(this.publicUrl, message.file.url);
@@ -211,20 +214,22 @@ export class MetaAdapter implements ChannelAdapter {
   ): Promise<SendResult> {
     const phoneNumberId = config(connection).phoneNumberId;
     const post = (payload: Record<string, unknown>) =>
-      this.graph.call<{ messages?: { id?: string }[] }>(
-        "POST",
-        `/${phoneNumberId}/messages`,
-        token(connection),
-        {
-          messaging_product: "whatsapp",
-          recipient_type: "individual",
-          // A customer known only by business-scoped user id is addressed by it.
-          ...(isBsuid(contact.number) ? { recipient: contact.number } : { to: contact.number }),
-          ...(message.quoted?.providerMessageId && {
-            context: { message_id: message.quoted.providerMessageId },
-          }),
-          ...payload,
-        },
+      sendCall(
+        this.graph.call<{ messages?: { id?: string }[] }>(
+          "POST",
+          `/${phoneNumberId}/messages`,
+          token(connection),
+          {
+            messaging_product: "whatsapp",
+            recipient_type: "individual",
+            // A customer known only by business-scoped user id is addressed by it.
+            ...(isBsuid(contact.number) ? { recipient: contact.number } : { to: contact.number }),
+            ...(message.quoted?.providerMessageId && {
+              context: { message_id: message.quoted.providerMessageId },
+            }),
+            ...payload,
+          },
+        ),
       );
     let answer: { messages?: { id?: string }[] };
     if (message.file) {
@@ -290,4 +295,17 @@ async function readAll(stream: Readable): Promise<Buffer> {
   for await (const chunk of stream)
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return Buffer.concat(chunks);
+}
+
+/**
+ * A call that sends a message: no answer to it (timeout, reset) means Meta may have the
+ * message, which is then never sent again by itself (SendUncertainError).
+ */
+async function sendCall<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof GraphError && err.uncertain) throw new SendUncertainError(err.message);
+    throw err;
+  }
 }

@@ -1,12 +1,13 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { connections, users } from "../../db/schema/index.js";
+import { companies, connections, users } from "../../db/schema/index.js";
 import type { ConnectionRow } from "../../channels/channel.js";
 import type { IncidentSink } from "../../channels/send-health.js";
 import type { FileSigner } from "../../lib/storage.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Mailer } from "../../lib/mailer.js";
 import type { Publisher } from "../../realtime/publish.js";
+import { alertMail } from "./alert-mail.js";
 import { presentConnections } from "./connections.presenter.js";
 
 /**
@@ -62,23 +63,15 @@ export class ConnectionAlerts implements IncidentSink {
 
   private async mail(row: ConnectionRow): Promise<void> {
     const admins = await this.db
-      .select({ email: users.email, name: users.name })
+      .select({ email: users.email, name: users.name, language: companies.language })
       .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
       .where(and(eq(users.companyId, row.companyId), eq(users.profile, "admin")));
     for (const admin of admins) {
       const mail = {
         companyId: row.companyId,
         to: admin.email,
-        subject: `Conexão ${row.name} desconectada`,
-        text: [
-          `Olá, ${admin.name}!`,
-          "",
-          `A conexão ${row.name} está desconectada desde ${row.incidentAt!.toISOString()}.`,
-          `Motivo: ${row.incidentReason}`,
-          "",
-          "As mensagens para esta conexão ficam na fila e saem em ordem quando ela voltar.",
-          "Abra a página de conexões para reconectar.",
-        ].join("\n"),
+        ...alertMail(admin.language, admin.name, row),
       };
       await this.mailer.send(mail).catch(async (err) => {
         this.logger.warn({ err, to: admin.email }, "alert e-mail failed; kept in the outbox");

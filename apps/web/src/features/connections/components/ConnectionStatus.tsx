@@ -4,6 +4,7 @@ import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { format, parseISO } from "date-fns";
 import { useTranslation } from "react-i18next";
+import { incidentText } from "../incidentText";
 
 const COLORS: Record<Status, "success" | "error" | "warning" | "info" | "default"> = {
   CONNECTED: "success",
@@ -41,7 +42,7 @@ export function ConnectionStatus({
       {degraded && <Chip size="small" color="error" label={t("incident.degraded")} />}
       {incidentReason && (
         <Typography variant="caption" color="error" data-testid="connection-incident">
-          {incidentReason}
+          {incidentText(t, incidentReason)}
           {incidentAt &&
             ` · ${t("incident.since", { time: format(parseISO(incidentAt), "dd/MM/yyyy HH:mm") })}`}
         </Typography>

@@ -86,7 +86,7 @@ describe("/connections", () => {
       channelType: "WHATSAPP_BUSINESS",
       status: "CONNECTED",
       degraded: true,
-      incidentReason: "Error validating access token (code 190)",
+      incidentReason: "tokenRejected:Error validating access token (code 190)",
       incidentAt: "2026-03-04T12:30:00.000Z",
     });
     mockFetch({ "GET /whatsapp/": { body: [site, down] } });
@@ -95,7 +95,9 @@ describe("/connections", () => {
     const row = rowOf("Vendas");
     expect(within(row).getByText("Envios falhando")).toBeInTheDocument();
     const incident = within(row).getByTestId("connection-incident");
-    expect(incident).toHaveTextContent("Error validating access token (code 190)");
+    expect(incident).toHaveTextContent(
+      "A Meta recusou o token de acesso (Error validating access token (code 190)): gere um novo",
+    );
     expect(incident).toHaveTextContent(/desde 04\/03\/2026 \d\d:30/);
     expect(within(rowOf("Site")).queryByTestId("connection-incident")).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { i18n } from "../../../app/i18n";
 import { toast } from "../../../app/toast/toastStore";
+import { incidentText } from "../../connections/incidentText";
 
 /** A connection that went down (company-{id}-connectionAlert, admins only). */
 export interface ConnectionAlert {
@@ -52,7 +53,8 @@ export function onConnectionAlert(payload: Record<string, unknown>): void {
   const alert = payload.action === "create" ? asAlert(payload.alert) : null;
   if (!alert) return;
   set([alert, ...alerts.filter((a) => a.connectionId !== alert.connectionId)]);
-  toast.warning(`${i18n.t("notifications:connectionDown", { name: alert.name })}: ${alert.reason}`);
+  const reason = incidentText(i18n.t, alert.reason);
+  toast.warning(`${i18n.t("notifications:connectionDown", { name: alert.name })}: ${reason}`);
 }
 
 /** A connection update without an incident ends its alert (connected again, sends go out). */

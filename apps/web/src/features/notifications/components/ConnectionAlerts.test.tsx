@@ -75,7 +75,7 @@ afterEach(() => {
 const alert = {
   connectionId: 12,
   name: "Vendas",
-  reason: "WhatsApp session logged out (401): scan the QR code again",
+  reason: "loggedOut",
   at: "2026-03-04T10:15:00.000Z",
 };
 
@@ -86,14 +86,14 @@ describe("connection alerts", () => {
     await push(channels.connectionAlert(1), { action: "create", alert });
 
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Conexão Vendas desconectada: WhatsApp session logged out (401)",
+      "Conexão Vendas desconectada: Sessão do WhatsApp encerrada no celular: leia o QR Code de novo",
     );
     const bell = screen.getByRole("button", { name: /^Notificações/ });
     expect(within(bell).getByText("1")).toBeInTheDocument();
     await user.click(bell);
     const entries = await screen.findByTestId("connection-alerts");
     expect(entries).toHaveTextContent("Conexão Vendas desconectada");
-    expect(entries).toHaveTextContent("scan the QR code again");
+    expect(entries).toHaveTextContent("leia o QR Code de novo");
     await user.click(within(entries).getByText("Conexão Vendas desconectada"));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/connections"));
   });

@@ -4,6 +4,7 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import { useTranslation } from "react-i18next";
+import { incidentText } from "../../connections/incidentText";
 import type { ConnectionAlert } from "../api/connectionAlerts";
 import { formatTicketTime } from "./NotificationsList";
 
@@ -24,7 +25,7 @@ export function ConnectionAlertsList({ alerts, onOpen }: ConnectionAlertsListPro
           </ListItemIcon>
           <ListItemText
             primary={t("connectionDown", { name: alert.name })}
-            secondary={`${alert.reason} · ${t("since", { time: formatTicketTime(alert.at) })}`}
+            secondary={`${incidentText(t, alert.reason)} · ${t("since", { time: formatTicketTime(alert.at) })}`}
             slotProps={{ primary: { sx: { fontWeight: 600 } } }}
           />
         </ListItemButton>
