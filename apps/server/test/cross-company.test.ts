@@ -87,6 +87,8 @@ const messageBodies = async (ticketId: number) =>
       .select({ body: messages.body, isDeleted: messages.isDeleted })
       .from(messages)
       .where(eq(messages.ticketId, ticketId))
+      // Stored order: without it PostgreSQL answers in heap order, which an ack's update moves.
+      .orderBy(messages.id)
   ).map((m) => (m.isDeleted ? `(deleted) ${m.body}` : m.body));
 
 const ticketIdsOf = async (companyId: number) =>
