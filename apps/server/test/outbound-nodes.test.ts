@@ -6,19 +6,11 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type BuiltApp } from "../src/app.js";
-import { connectionQueues, messages, outboundSends, tickets } from "../src/db/schema/index.js";
+import { messages, outboundSends } from "../src/db/schema/index.js";
 import { createLogger } from "../src/lib/logger.js";
 import { startFakeGraph, type FakeGraph } from "./fake-graph.js";
-import {
-  createConnection,
-  eventually,
-  inbound,
-  request,
-  seedCompany,
-  startTestServer,
-  uid,
-  type TestServer,
-} from "./harness.js";
+import { cloudTicket } from "./outbound-helpers.js";
+import { eventually, request, startTestServer, uid, type TestServer } from "./harness.js";
 
 /**
  * Several nodes on one database working the same send lanes: nothing is sent twice, and a node
@@ -43,33 +35,6 @@ afterAll(async () => {
   await graph?.close();
 });
 
-async function cloudTicket() {
-  const seeded = await seedCompany(server);
-  const phoneNumberId = `pn${uid()}`;
-  const connection = await createConnection(server, seeded.company.id, {
-    name: `Cloud ${uid()}`,
-    channelType: "WHATSAPP_BUSINESS",
-    config: { accessToken: `token-${uid()}`, phoneNumberId },
-  });
-  await server.db.insert(connectionQueues).values({
-    connectionId: connection.id,
-    queueId: seeded.queue.id,
-    companyId: seeded.company.id,
-  });
-  const { ticket } = await inbound(server, connection, { number: `55119${uid().slice(0, 6)}` });
-  await server.db
-    .update(tickets)
-    .set({ status: "open", userId: seeded.member.id })
-    .where(eq(tickets.id, ticket.id));
-  const [row] = await server.db.select().from(tickets).where(eq(tickets.id, ticket.id));
-  const requests = () =>
-    graph.find(`/${phoneNumberId}/messages`, "POST").map((r) => ({
-      body: (r.body as { text?: { body?: string } }).text?.body,
-      failed: r.failed,
-    }));
-  return { ...seeded, ticket: row!, path: `/${phoneNumberId}/messages`, requests };
-}
-
 async function messageRow(id: number) {
   const [row] = await server.db.select().from(messages).where(eq(messages.id, id));
   return row!;
@@ -87,7 +52,11 @@ describe("outbound on several nodes", () => {
       });
       await other.app.ready();
       try {
-        const lanes = [await cloudTicket(), await cloudTicket(), await cloudTicket()];
+        const lanes = [
+          await cloudTicket(server, graph),
+          await cloudTicket(server, graph),
+          await cloudTicket(server, graph),
+        ];
         const queued: number[] = [];
         for (let i = 0; i < 10; i++) {
           for (const [n, t] of lanes.entries()) {
@@ -101,7 +70,7 @@ describe("outbound on several nodes", () => {
           return rows.every((r) => r.ack === 1);
         }, 20_000);
         const expected = Array.from({ length: 10 }, (_, i) => `m${i}`);
-        for (const t of lanes) expect(t.requests().map((r) => r.body)).toEqual(expected);
+        for (const t of lanes) expect(t.posts().map((r) => r.body)).toEqual(expected);
       } finally {
         await other.app.close();
       }
@@ -113,7 +82,7 @@ describe("outbound on several nodes", () => {
     async () => {
       // Only the second process works lanes until it dies.
       await server.ctx.lanes.stop();
-      const t = await cloudTicket();
+      const t = await cloudTicket(server, graph);
       graph.fail({ path: t.path, status: 200, error: { message: "hangs" }, delayMs: 120_000 });
       const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
         cwd: repoRoot,
@@ -143,7 +112,7 @@ describe("outbound on several nodes", () => {
 
       const message = await server.ctx.outbound.queue(t.ticket, { body: "uma vez só" });
       // The other node took it: the provider has the call, our marker says "started".
-      await eventually(() => t.requests().length === 1, 120_000).catch((err) => {
+      await eventually(() => t.posts().length === 1, 120_000).catch((err) => {
         throw new Error(`${(err as Error).message}\n${output}`);
       });
       const [marker] = await server.db
@@ -161,14 +130,14 @@ describe("outbound on several nodes", () => {
         ack: 0,
         providerMessageId: null,
       });
-      expect(t.requests()).toHaveLength(1);
+      expect(t.posts()).toHaveLength(1);
 
       // A person checks and sends it again: it goes out.
       graph.clearFailures();
       const res = await request(server, t.as.member, "POST", `/messages/${message.id}/retry`);
       expect(res.statusCode).toBe(200);
       await eventually(async () => (await messageRow(message.id)).ack === 1);
-      expect(t.requests().filter((r) => !r.failed)).toHaveLength(1);
+      expect(t.posts().filter((r) => !r.failed)).toHaveLength(1);
     },
     240_000,
   );

@@ -1,8 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChannelAdapter } from "../src/channels/channel.js";
-import { connectionQueues, connections, messages, tickets } from "../src/db/schema/index.js";
+import { connections, messages, tickets } from "../src/db/schema/index.js";
 import { startFakeGraph, type FakeGraph } from "./fake-graph.js";
+import { cloudTicket } from "./outbound-helpers.js";
 import {
   createConnection,
   eventually,
@@ -27,34 +28,16 @@ afterAll(async () => {
   await graph?.close();
 });
 
-/** A company with a WhatsApp Cloud connection (its own phone number id) and a contact's ticket. */
+/** A Cloud ticket (outbound-helpers.ts) and the texts the provider took from it, in order. */
 async function cloudCompany() {
-  const seeded = await seedCompany(server);
-  const phoneNumberId = `pn${uid()}`;
-  const connection = await createConnection(server, seeded.company.id, {
-    name: `Cloud ${uid()}`,
-    channelType: "WHATSAPP_BUSINESS",
-    config: { accessToken: `token-${uid()}`, phoneNumberId },
-  });
-  await server.db.insert(connectionQueues).values({
-    connectionId: connection.id,
-    queueId: seeded.queue.id,
-    companyId: seeded.company.id,
-  });
-  const { ticket } = await inbound(server, connection, { number: `55119${Date.now() % 1e8}` });
-  await server.db
-    .update(tickets)
-    .set({ status: "open", userId: seeded.member.id })
-    .where(eq(tickets.id, ticket.id));
-  const [row] = await server.db.select().from(tickets).where(eq(tickets.id, ticket.id));
-  const path = `/${phoneNumberId}/messages`;
+  const c = await cloudTicket(server, graph);
   const sent = () =>
-    graph
-      .find(path, "POST")
+    c
+      .posts()
       .filter((r) => !r.failed)
-      .map((r) => (r.body as { text?: { body?: string } }).text?.body)
+      .map((r) => r.body)
       .filter(Boolean);
-  return { ...seeded, connection, ticket: row!, path, sent };
+  return { ...c, sent };
 }
 
 type Company = Awaited<ReturnType<typeof cloudCompany>>;
