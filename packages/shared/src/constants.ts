@@ -47,7 +47,17 @@ export const PAGE_SIZE = {
   quickMessages: 20,
   schedules: 20,
   announcements: 20,
+  contactLists: 20,
+  contactListItems: 40,
+  campaigns: 20,
+  campaignShipments: 40,
 } as const;
+/** Campaigns (agent-core §9): up to 5 messages and 5 confirmation messages per campaign. */
+export const CAMPAIGN_MESSAGES_MAX = 5;
+/** A reply within this many days of a campaign message counts as its answer (report, opt-out). */
+export const CAMPAIGN_REPLY_WINDOW_DAYS = 7;
+/** Most items one contact list holds (an import beyond it is refused row by row). */
+export const CONTACT_LIST_ITEMS_MAX = 50_000;
 /**
  * List counts (the ticket tabs' badges, contacts, messages) are exact up to this number; a
  * longer list answers exactly this, which the badges show as '999+'. Counting stops there so a

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import * as c from "./schemas/campaigns.js";
 import * as r from "./schemas/responses.js";
 
 /**
@@ -96,6 +97,35 @@ export const apiContract = {
   "DELETE /schedules/:id": null,
   "POST /schedules/:id/upload": r.scheduleResponse,
   "DELETE /schedules/:id/upload": r.scheduleResponse,
+
+  "GET /contact-lists/": c.contactListsPageResponse,
+  "GET /contact-lists/list": z.array(z.object({ id: z.number(), name: z.string() })),
+  "GET /contact-lists/template": "binary",
+  "GET /contact-lists/:id": c.contactListResponse,
+  "POST /contact-lists": c.contactListResponse,
+  "PUT /contact-lists/:id": c.contactListResponse,
+  "DELETE /contact-lists/:id": null,
+  "POST /contact-lists/:id/upload": r.contactImportResponse,
+  "POST /contact-lists/:id/validate": c.contactListValidateResponse,
+  "GET /contact-list-items": c.contactListItemsPageResponse,
+  "POST /contact-list-items": c.contactListItemResponse,
+  "PUT /contact-list-items/:id": c.contactListItemResponse,
+  "DELETE /contact-list-items/:id": null,
+
+  "GET /campaigns/": c.campaignsPageResponse,
+  "GET /campaigns/:id": c.campaignResponse,
+  "GET /campaigns/:id/shipments": c.campaignShipmentsPageResponse,
+  "POST /campaigns": c.campaignResponse,
+  "PUT /campaigns/:id": c.campaignResponse,
+  "DELETE /campaigns/:id": null,
+  "POST /campaigns/:id/pause": c.campaignResponse,
+  "POST /campaigns/:id/resume": c.campaignResponse,
+  "POST /campaigns/:id/cancel": c.campaignResponse,
+  "POST /campaigns/:id/duplicate": c.campaignResponse,
+  "POST /campaigns/:id/upload": c.campaignResponse,
+  "DELETE /campaigns/:id/upload": c.campaignResponse,
+  "GET /campaign-settings": c.campaignSettingsResponse,
+  "PUT /campaign-settings": c.campaignSettingsResponse,
 
   "GET /announcements/": r.announcementsPageResponse,
   "POST /announcements": r.announcementResponse,

@@ -115,3 +115,13 @@ export interface WorkingHoursEntry {
   startTime: string;
   endTime: string;
 }
+
+/** Campaign states: Programada, Em andamento, Pausada, Cancelada, Finalizada. */
+export const CAMPAIGN_STATUSES = [
+  "PROGRAMADA",
+  "EM_ANDAMENTO",
+  "PAUSADA",
+  "CANCELADA",
+  "FINALIZADA",
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];

@@ -164,6 +164,32 @@ export const errorCatalogue = {
   },
   ERR_NO_COMPANY_ADMIN: { status: 404, message: "This company has no user to send access to" },
   ERR_MAIL_NOT_SENT: { status: 502, message: "The email could not be sent" },
+  // campaigns and contact lists (added; issue #15)
+  ERR_CAMPAIGNS_DISABLED: {
+    status: 403,
+    message: "Campaigns are not enabled for this company (plan or company setting)",
+  },
+  ERR_NO_CONTACT_LIST_FOUND: { status: 404, message: "No contact list found with this ID" },
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: { status: 404, message: "No list item found with this ID" },
+  ERR_CONTACT_LIST_ITEM_EXISTS: { status: 409, message: "This number is already in the list" },
+  ERR_CONTACT_LIST_FULL: { status: 409, message: "The list already holds the most items allowed" },
+  ERR_CONTACT_LIST_IN_USE: {
+    status: 409,
+    message: "The list is used by a scheduled, running or paused campaign",
+  },
+  ERR_NO_CAMPAIGN_FOUND: { status: 404, message: "No campaign found with this ID" },
+  ERR_CAMPAIGN_NOT_EDITABLE: {
+    status: 409,
+    message: "Only a scheduled or paused campaign can be changed",
+  },
+  ERR_CAMPAIGN_STATE: {
+    status: 409,
+    message: "This action does not apply to the campaign in its current state",
+  },
+  ERR_CAMPAIGN_NO_RECIPIENTS: {
+    status: 400,
+    message: "The campaign's list or tag has no contact to send to",
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

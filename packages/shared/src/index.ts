@@ -16,6 +16,7 @@ export * from "./schemas/inbox.js";
 export * from "./schemas/chat.js";
 export * from "./schemas/dashboard.js";
 export * from "./schemas/admin.js";
+export * from "./schemas/campaigns.js";
 export * from "./schemas/operator.js";
 export * from "./billing.js";
 export * from "./schemas/messagesApi.js";

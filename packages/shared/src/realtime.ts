@@ -22,6 +22,9 @@ export const channels = {
   queue: (c: Id) => `company-${c}-queue`,
   tag: (c: Id) => `company-${c}-tag`,
   schedule: (c: Id) => `company-${c}-schedule`,
+  /** Campaigns (state and report) and contact lists: admins only. */
+  campaign: (c: Id) => `company-${c}-campaign`,
+  contactList: (c: Id) => `company-${c}-contactList`,
   setting: (c: Id) => `company-${c}-settings`,
   announcement: () => `company-announcement`,
   /** Operator events about companies (background delete finished); super users only. */

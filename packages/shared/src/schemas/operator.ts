@@ -73,6 +73,8 @@ export const planSchema = z.object({
   connectionLimit: connectionLimitSchema.nullable().optional(),
   /** Days an overdue company keeps working before its users are blocked (default 7). */
   graceDays: limitField.optional(),
+  /** Campaigns (issue #15) are offered to this plan's companies; absent on update keeps it. */
+  useCampaigns: z.boolean().optional(),
 });
 export type PlanInput = z.output<typeof planSchema>;
 
@@ -128,6 +130,8 @@ const companyFields = {
   useType: z.enum(USE_TYPES).optional(),
   segments: optionalText(500),
   apiEnabled: z.boolean().optional(),
+  /** The company's campaignsEnabled setting (campaigns also need the plan's useCampaigns). */
+  campaignsEnabled: z.boolean().optional(),
   language: z.enum(LANGUAGES).optional(),
   /** Per-company connection limits; 0 (or empty) means "the plan decides". */
   connectionLimit: connectionLimitSchema.nullable().optional(),

@@ -121,6 +121,8 @@ export const ticketResponse = z.object({
   chatbot: z.boolean(),
   awaitingRating: z.boolean().optional(),
   tags: z.array(tagResponse),
+  /** The campaign this conversation answers (a reply to a campaign message); single ticket only. */
+  campaign: ref.nullable().optional(),
   createdAt: stamp,
   updatedAt: stamp,
 });
@@ -411,6 +413,7 @@ export const planResponse = z.object({
   queues: z.number().nullable(),
   userLimit: z.object({ limit: z.number().nullable() }).nullable().optional(),
   connectionLimit: connectionLimitsResponse.nullable().optional(),
+  useCampaigns: z.boolean(),
 });
 
 const companyFileResponse = z.object({
@@ -442,6 +445,8 @@ export const operatorCompanyResponse = z.object({
   archivedAt: z.string().nullable(),
   language: z.enum(LANGUAGES).nullable(),
   apiEnabled: z.boolean(),
+  /** The company's campaignsEnabled setting (effective only when its plan has useCampaigns). */
+  campaignsEnabled: z.boolean(),
   invoiceFile: companyFileResponse.nullable(),
   noteFile: companyFileResponse.nullable(),
   whatsapps: z
