@@ -1,16 +1,17 @@
 import { useSyncExternalStore } from "react";
 import type { Socket } from "socket.io-client";
+import { createSignal } from "../app/signal";
 
 /** A short drop (a token refresh, a quick reconnect) is not worth a notice. */
 export const CONNECTION_NOTICE_AFTER_MS = 3000;
 
 let noticeShown = false;
-const listeners = new Set<() => void>();
+const changed = createSignal();
 
 function setNotice(shown: boolean): void {
   if (noticeShown === shown) return;
   noticeShown = shown;
-  for (const listener of [...listeners]) listener();
+  changed.emit();
 }
 
 /**
@@ -40,11 +41,5 @@ export function trackConnection(socket: Socket): () => void {
 
 /** Whether the "no connection, reconnecting" notice is showing. */
 export function useConnectionNotice(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => noticeShown,
-  );
+  return useSyncExternalStore(changed.subscribe, () => noticeShown);
 }

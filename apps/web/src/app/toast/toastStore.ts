@@ -1,3 +1,5 @@
+import { createSignal } from "../signal";
+
 export type ToastSeverity = "success" | "error" | "info" | "warning";
 
 /** A button in the toast (e.g. 'Desfazer'); pressing it runs and closes the toast. */
@@ -13,18 +15,16 @@ export interface Toast {
   action?: ToastAction;
 }
 
-type Listener = () => void;
-
 /** At most this many toasts show at once; a newer one pushes the oldest out. */
 export const MAX_VISIBLE_TOASTS = 3;
 
 let queue: readonly Toast[] = [];
 let nextId = 1;
-const listeners = new Set<Listener>();
+const changed = createSignal();
 
 function setQueue(next: readonly Toast[]): void {
   queue = next;
-  for (const listener of listeners) listener();
+  changed.emit();
 }
 
 function push(severity: ToastSeverity, message: string, action?: ToastAction): void {
@@ -44,10 +44,7 @@ export const toast = {
 };
 
 export const toastStore = {
-  subscribe(listener: Listener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: changed.subscribe,
   getSnapshot: (): readonly Toast[] => queue,
   dismiss(id: number): void {
     setQueue(queue.filter((t) => t.id !== id));

@@ -1,22 +1,9 @@
+import { createSignal } from "../../../app/signal";
+
 /**
  * What the live chat reactions need to know about the screen, outside React: which chat is
  * open. And what they tell the screen: read the open chat again, or leave a deleted chat.
  */
-type Listener = (chatId: number) => void;
-
-function createChatSignal() {
-  const listeners = new Set<Listener>();
-  return {
-    subscribe(listener: Listener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    emit(chatId: number): void {
-      for (const listener of [...listeners]) listener(chatId);
-    },
-  };
-}
-
 let openChatId: number | null = null;
 
 export const chatsSession = {
@@ -25,7 +12,7 @@ export const chatsSession = {
     openChatId = id;
   },
   /** A message from someone else arrived in the open chat: it is read on screen. */
-  readNeeded: createChatSignal(),
+  readNeeded: createSignal<number>(),
   /** The open chat was deleted, or I was removed from it: back to /chats. */
-  removed: createChatSignal(),
+  removed: createSignal<number>(),
 };

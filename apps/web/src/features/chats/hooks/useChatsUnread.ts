@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
+import { createSignal } from "../../../app/signal";
 import { useAuth } from "../../auth/hooks/useAuth";
 import { chatsListOptions, flattenChats } from "../api/chatsQueries";
 import { myUnreads } from "../api/chatsCache";
@@ -17,17 +18,14 @@ export function useChatsUnreadTotal(): number {
  * for the top-bar button and the /chats menu entry, so that both dots clear together.
  */
 const acknowledged = new Map<number, number>();
-const listeners = new Set<() => void>();
+const changed = createSignal();
 const acknowledgedStore = {
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: changed.subscribe,
   get: (userId: number) => acknowledged.get(userId) ?? 0,
   set(userId: number, value: number) {
     if (acknowledgedStore.get(userId) === value) return;
     acknowledged.set(userId, value);
-    for (const listener of [...listeners]) listener();
+    changed.emit();
   },
 };
 
@@ -52,7 +50,7 @@ export function useChatsDot(total: number) {
 /** Forgets what was shown (tests start from a fresh session). */
 export function resetChatsDot(): void {
   acknowledged.clear();
-  for (const listener of [...listeners]) listener();
+  changed.emit();
 }
 
 /** The /chats menu entry's dot: the same as the chats popover's. */

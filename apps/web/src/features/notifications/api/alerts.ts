@@ -1,34 +1,22 @@
 /** Sound, browser notification and the mute switch of the bell (agent-core §2). */
+import { createSignal } from "../../../app/signal";
 
 const MUTE_KEY = "notificationsMuted";
 
-type Listener = () => void;
-const muteListeners = new Set<Listener>();
+const muteChanged = createSignal();
 
 export const muteStore = {
   isMuted: (): boolean => localStorage.getItem(MUTE_KEY) === "true",
   setMuted(muted: boolean): void {
     if (muted) localStorage.setItem(MUTE_KEY, "true");
     else localStorage.removeItem(MUTE_KEY);
-    for (const listener of muteListeners) listener();
+    muteChanged.emit();
   },
-  subscribe(listener: Listener): () => void {
-    muteListeners.add(listener);
-    return () => muteListeners.delete(listener);
-  },
+  subscribe: muteChanged.subscribe,
 };
 
 /** A click on a browser notification asks the app (the bell) to open that ticket. */
-const clickListeners = new Set<(uuid: string) => void>();
-export const notificationClicks = {
-  subscribe(listener: (uuid: string) => void): () => void {
-    clickListeners.add(listener);
-    return () => clickListeners.delete(listener);
-  },
-  emit(uuid: string): void {
-    for (const listener of clickListeners) listener(uuid);
-  },
-};
+export const notificationClicks = createSignal<string>();
 
 let audio: AudioContext | null = null;
 

@@ -1,4 +1,5 @@
 import { i18n } from "../../../app/i18n";
+import { createSignal } from "../../../app/signal";
 import { toast } from "../../../app/toast/toastStore";
 import { incidentText } from "../../connections/incidentText";
 
@@ -10,21 +11,17 @@ export interface ConnectionAlert {
   at: string;
 }
 
-type Listener = () => void;
 let alerts: readonly ConnectionAlert[] = [];
-const listeners = new Set<Listener>();
+const changed = createSignal();
 
 function set(next: readonly ConnectionAlert[]): void {
   alerts = next;
-  for (const listener of listeners) listener();
+  changed.emit();
 }
 
 /** The bell's connection alerts: one per connection down, gone when it is back. */
 export const connectionAlerts = {
-  subscribe(listener: Listener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: changed.subscribe,
   list: (): readonly ConnectionAlert[] => alerts,
   clear(connectionId: number): void {
     if (alerts.some((a) => a.connectionId === connectionId)) {
