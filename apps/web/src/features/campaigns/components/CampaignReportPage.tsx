@@ -1,0 +1,3 @@
+export function CampaignReportPage() {
+  return null;
+}

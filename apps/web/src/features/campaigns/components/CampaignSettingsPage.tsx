@@ -1,0 +1,3 @@
+export function CampaignSettingsPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function CampaignsPage() {
+  return null;
+}
