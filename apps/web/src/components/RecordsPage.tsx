@@ -12,6 +12,12 @@ import { SearchField } from "./SearchField";
 interface RecordsPageProps<T extends { id: number }> {
   /** Namespace holding title, searchPlaceholder, add, empty and confirmDelete.{title,message}. */
   ns: string;
+  /** Where those keys sit inside the namespace (e.g. "items."); default: at its top. */
+  keyPrefix?: string;
+  /** The screen's title when it is not a fixed text (a record's name). */
+  title?: string;
+  /** More header controls, between the search and the add button (filters, imports). */
+  headerActions?: ReactNode;
   search: string;
   onSearch(value: string): void;
   list: ReturnType<typeof usePagedList<T>>;
@@ -38,18 +44,23 @@ type DialogState<T> = { mode: "closed" } | { mode: "add" } | { mode: "edit"; rec
  */
 export function RecordsPage<T extends { id: number }>(props: RecordsPageProps<T>) {
   const { ns, list, remove } = props;
-  const { t } = useTranslation([ns, "common"]);
+  const { t: translate } = useTranslation([ns, "common"]);
+  const t = (key: string, options?: Record<string, unknown>) =>
+    key.includes(":")
+      ? translate(key, options)
+      : translate(`${props.keyPrefix ?? ""}${key}`, options);
   const [dialog, setDialog] = useState<DialogState<T>>({ mode: "closed" });
   const [toDelete, setToDelete] = useState<T | null>(null);
 
   return (
     <>
-      <PageHeader title={t("title")}>
+      <PageHeader title={props.title ?? t("title")}>
         <SearchField
           value={props.search}
           placeholder={t("searchPlaceholder")}
           onChange={props.onSearch}
         />
+        {props.headerActions}
         {(props.canAdd ?? true) && (
           <Button
             variant="contained"

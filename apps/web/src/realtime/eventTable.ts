@@ -32,6 +32,8 @@ import { applyScheduleEvent } from "../features/schedules/api/schedulesCache";
 import { applySettingsEvent } from "../features/settings/api/settingsCache";
 import { applyQueueEvent } from "../features/queues/api/queuesCache";
 import { applyAnnouncementEvent } from "../features/announcements/api/announcementsCache";
+import { applyCampaignEvent } from "../features/campaigns/api/campaignsCache";
+import { applyContactListEvent } from "../features/contactLists/api/contactListsCache";
 
 export interface RealtimeContext {
   companyId: number;
@@ -190,6 +192,16 @@ export const realtimeEventTable: readonly RealtimeRoute[] = [
     // /queues and every queue picker: create/update replaces or adds, delete removes.
     channel: channels.queue,
     handle: (payload, ctx) => applyQueueEvent(ctx.queryClient, payload),
+  },
+  {
+    // /campaigns and a campaign's report (state, counts): update replaces, delete removes.
+    channel: channels.campaign,
+    handle: (payload, ctx) => applyCampaignEvent(ctx.queryClient, payload),
+  },
+  {
+    // /contact-lists and a list's screen (name, counts): update replaces, delete removes.
+    channel: channels.contactList,
+    handle: (payload, ctx) => applyContactListEvent(ctx.queryClient, payload),
   },
   {
     // /announcements: the platform company's records reach every company.

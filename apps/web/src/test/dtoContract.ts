@@ -9,6 +9,17 @@ import type {
   OperatorCompanyDTO,
 } from "../features/companies/api/companiesApi";
 import type { ConnectionDTO } from "../features/connections/api/connectionsApi";
+import type {
+  CampaignDTO,
+  CampaignSettingsDTO,
+  CampaignShipmentDTO,
+} from "../features/campaigns/api/campaignsApi";
+import type {
+  ContactListDTO,
+  ContactListItemDTO,
+  RecordsPageDTO,
+  ValidateResult,
+} from "../features/contactLists/api/contactListsApi";
 import type { ContactDTO, ContactsPage } from "../features/contacts/api/contactsApi";
 import type { TicketNoteDTO } from "../features/contacts/api/notesApi";
 import type { HelpDTO } from "../features/helps/api/helpsApi";
@@ -68,7 +79,19 @@ export const dtoContract: [
   Same<InstanceDTO, Shape<typeof s.instanceResponse>>,
   Same<ApiKeyStatus, Shape<typeof s.apiKeyStatusResponse>>,
   Same<ApiSendResult, Shape<typeof s.apiSendResponse>>,
+  Same<RecordsPageDTO<ContactListDTO>, Shape<typeof s.contactListsPageResponse>>,
+  Same<RecordsPageDTO<ContactListItemDTO>, Shape<typeof s.contactListItemsPageResponse>>,
+  Same<ValidateResult, Shape<typeof s.contactListValidateResponse>>,
+  Same<RecordsPageDTO<CampaignDTO>, Shape<typeof s.campaignsPageResponse>>,
+  Same<RecordsPageDTO<CampaignShipmentDTO>, Shape<typeof s.campaignShipmentsPageResponse>>,
+  Same<CampaignSettingsDTO, Shape<typeof s.campaignSettingsResponse>>,
 ] = [
+  true,
+  true,
+  true,
+  true,
+  true,
+  true,
   true,
   true,
   true,

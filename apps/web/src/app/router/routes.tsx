@@ -62,9 +62,26 @@ const MessagesApiPage = lazyNamed(
   () => import("../../features/messagesApi/components/MessagesApiPage"),
   "MessagesApiPage",
 );
-const ComingSoonPage = lazy(async () => ({
-  default: (await import("../../features/placeholder/components/ComingSoonPage")).ComingSoonPage,
-}));
+const ContactListsPage = lazyNamed(
+  () => import("../../features/contactLists/components/ContactListsPage"),
+  "ContactListsPage",
+);
+const ContactListItemsPage = lazyNamed(
+  () => import("../../features/contactLists/components/ContactListItemsPage"),
+  "ContactListItemsPage",
+);
+const CampaignsPage = lazyNamed(
+  () => import("../../features/campaigns/components/CampaignsPage"),
+  "CampaignsPage",
+);
+const CampaignReportPage = lazyNamed(
+  () => import("../../features/campaigns/components/CampaignReportPage"),
+  "CampaignReportPage",
+);
+const CampaignSettingsPage = lazyNamed(
+  () => import("../../features/campaigns/components/CampaignSettingsPage"),
+  "CampaignSettingsPage",
+);
 
 /** public: logged-out only; open: anyone (a link from an email); private; admin. */
 export type RouteAccess = "public" | "open" | "private" | "admin";
@@ -74,8 +91,6 @@ export interface RouteEntry {
   access: RouteAccess;
   element: ReactElement;
 }
-
-const comingSoon = (menuKey: string) => <ComingSoonPage titleKey={`layout:menu.${menuKey}`} />;
 
 /** THE route table (admin-operator §2.1 plus the campaign screens of agent-core §2). */
 export const routeTable: readonly RouteEntry[] = [
@@ -92,9 +107,11 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/helps", access: "private", element: <HelpsPage /> },
   { path: "/users", access: "private", element: <UsersPage /> },
   { path: "/chats/:id?", access: "private", element: <ChatsPage /> },
-  { path: "/campaigns", access: "private", element: comingSoon("campaigns") },
-  { path: "/contact-lists", access: "private", element: comingSoon("contactLists") },
-  { path: "/campaigns-config", access: "private", element: comingSoon("campaignsConfig") },
+  { path: "/campaigns", access: "admin", element: <CampaignsPage /> },
+  { path: "/campaigns/:id/report", access: "admin", element: <CampaignReportPage /> },
+  { path: "/contact-lists", access: "admin", element: <ContactListsPage /> },
+  { path: "/contact-lists/:id", access: "admin", element: <ContactListItemsPage /> },
+  { path: "/campaigns-config", access: "admin", element: <CampaignSettingsPage /> },
   { path: "/messages-api", access: "admin", element: <MessagesApiPage /> },
   { path: "/settings", access: "admin", element: <SettingsPage /> },
   { path: "/queues", access: "admin", element: <QueuesPage /> },

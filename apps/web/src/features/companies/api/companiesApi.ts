@@ -53,6 +53,8 @@ export interface OperatorCompanyDTO {
   archivedAt: string | null;
   language: CompanyLanguage | null;
   apiEnabled: boolean;
+  /** The company's own switch; campaigns also need the plan's useCampaigns. */
+  campaignsEnabled: boolean;
   invoiceFile: CompanyFileDTO | null;
   noteFile: CompanyFileDTO | null;
   whatsapps?: CompanyConnectionDTO[];
@@ -80,6 +82,8 @@ export interface CompanyPayload {
   invoiceRequired: boolean;
   segments: string;
   apiEnabled: boolean;
+  /** Absent keeps the company's value (companySchema); the form always sends it. */
+  campaignsEnabled?: boolean;
   language: CompanyLanguage;
   connectionLimit: ConnectionLimits;
 }

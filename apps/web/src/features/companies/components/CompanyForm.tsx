@@ -157,6 +157,14 @@ export function CompanyFormFields({ form, isNew, plans, instances }: CompanyForm
       <Grid size={cell}>
         <FormSelect
           control={control}
+          name="campaignsEnabled"
+          label={t("form.campaignsEnabled")}
+          options={yesNo}
+        />
+      </Grid>
+      <Grid size={cell}>
+        <FormSelect
+          control={control}
           name="language"
           label={t("form.language")}
           options={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}

@@ -56,6 +56,7 @@ describe("Settings › Companies: form and row actions", () => {
       invoiceRequired: false,
       segments: "",
       apiEnabled: false,
+      campaignsEnabled: false,
       language: "pt-BR",
       connectionLimit: { baileys: 0, facebook: 0, instagram: 0, whatsAppBusiness: 0, webChat: 0 },
     });
@@ -63,6 +64,30 @@ describe("Settings › Companies: form and row actions", () => {
     // The form starts over with the defaults (a fresh form element).
     const fresh = screen.getByLabelText("Empresa", { selector: "form" });
     expect(within(fresh).getByLabelText("Nome")).toHaveValue("");
+  });
+
+  it("a selected company gets campaigns with the Campanhas field", async () => {
+    const company = makeCompany({ id: 8, name: "Loja", email: "loja@cliente.test" });
+    const { requests } = mockCompaniesScreen(
+      [company],
+      checkedRoutes({
+        "PUT /companies/8": ({ init }) => ({
+          body: { ...company, ...(JSON.parse(String(init.body)) as object) },
+        }),
+      }),
+    );
+    renderScreen(<CompaniesManager />, operator);
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText("Selecionar Loja"));
+    await choose(user, "Campanhas", "Sim");
+    await user.click(screen.getByText("Salvar"));
+    expect(await screen.findByText("Operação realizada com sucesso!")).toBeInTheDocument();
+    const put = requests.find((r) => r.init.method === "PUT");
+    expect(JSON.parse(String(put?.init.body))).toMatchObject({
+      name: "Loja",
+      apiEnabled: false,
+      campaignsEnabled: true,
+    });
   });
 
   it("uploads a boleto, deletes a nota, records a payment request and restarts a Baileys connection", async () => {

@@ -30,6 +30,7 @@ function company(id: number, overrides: Partial<OperatorCompanyDTO> = {}): Opera
     archivedAt: null,
     language: "pt-BR",
     apiEnabled: false,
+    campaignsEnabled: false,
     invoiceFile: null,
     noteFile: null,
     whatsapps: [],

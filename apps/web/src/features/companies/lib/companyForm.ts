@@ -31,6 +31,7 @@ export interface CompanyFormValues {
   invoiceRequired: "true" | "false";
   segments: string;
   apiEnabled: "true" | "false";
+  campaignsEnabled: "true" | "false";
   language: CompanyLanguage;
   connectionLimit: ConnectionLimits;
 }
@@ -43,7 +44,7 @@ const NO_LIMITS: ConnectionLimits = {
   webChat: 0,
 };
 
-/** §3 defaults: active, no invoice, Cliente, pt-BR, API off, connection limits 0. */
+/** §3 defaults: active, no invoice, Cliente, pt-BR, API and campaigns off, connection limits 0. */
 export const EMPTY_COMPANY_FORM: CompanyFormValues = {
   name: "",
   email: "",
@@ -61,6 +62,7 @@ export const EMPTY_COMPANY_FORM: CompanyFormValues = {
   invoiceRequired: "false",
   segments: "",
   apiEnabled: "false",
+  campaignsEnabled: "false",
   language: "pt-BR",
   connectionLimit: NO_LIMITS,
 };
@@ -96,6 +98,7 @@ export function companyToForm(company: OperatorCompanyDTO): CompanyFormValues {
     invoiceRequired: company.invoiceRequired ? "true" : "false",
     segments: company.segments ?? "",
     apiEnabled: company.apiEnabled ? "true" : "false",
+    campaignsEnabled: company.campaignsEnabled ? "true" : "false",
     language: company.language ?? "pt-BR",
     connectionLimit: { ...NO_LIMITS, ...company.connectionLimit },
   };
@@ -123,6 +126,7 @@ export function formToPayload(values: CompanyFormValues, isNew: boolean): Compan
     invoiceRequired: values.invoiceRequired === "true",
     segments: values.segments.trim(),
     apiEnabled: values.apiEnabled === "true",
+    campaignsEnabled: values.campaignsEnabled === "true",
     language: values.language,
     connectionLimit: limits,
   };

@@ -42,6 +42,7 @@ export function makeCompany(overrides: Partial<OperatorCompanyDTO> = {}): Operat
     archivedAt: null,
     language: "pt-BR",
     apiEnabled: false,
+    campaignsEnabled: false,
     invoiceFile: null,
     noteFile: null,
     whatsapps: [],
@@ -71,7 +72,9 @@ export function mockCompaniesScreen(
       },
     },
     "GET /instances": { body: [{ id: 1, name: "Principal", address: "http://localhost" }] },
-    "GET /plans/all": { body: [{ id: 1, name: "Básico", users: 5, queues: 3 }] },
+    "GET /plans/all": {
+      body: [{ id: 1, name: "Básico", users: 5, queues: 3, useCampaigns: true }],
+    },
   });
   return mockFetch(combineRoutes(screenRoutes, extra));
 }

@@ -11,6 +11,8 @@ export interface PlanDTO {
   queues: number | null;
   userLimit?: { limit: number | null } | null;
   connectionLimit?: Partial<ConnectionLimits> | null;
+  /** Campaigns (issue #15) are offered to this plan's companies. */
+  useCampaigns: boolean;
 }
 
 /** The body of POST /plans and PUT /plans/:id. */
@@ -20,6 +22,8 @@ export interface PlanPayload {
   queues: number;
   userLimit: { limit: number };
   connectionLimit: ConnectionLimits;
+  /** Absent keeps the plan's value (planSchema); the form always sends it. */
+  useCampaigns?: boolean;
 }
 
 export const plansApi = {

@@ -1,6 +1,9 @@
 import Button from "@mui/material/Button";
+import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
+import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
+import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { textFieldProps } from "../../../components/form/textFieldProps";
 import { CONNECTION_LIMIT_KEYS } from "../api/plansApi";
@@ -11,7 +14,10 @@ type PlanFormState = ReturnType<typeof usePlanForm>;
 
 const NUMBER_FIELDS = ["users", "queues", ...CONNECTION_LIMIT_KEYS] as const;
 
-/** Nome, Usuários, Filas and the five connection limits; Clear, Delete, Save (§2.4). */
+/**
+ * Nome, Usuários, Filas, the five connection limits and Campanhas (issue #15); Clear, Delete,
+ * Save (§2.4).
+ */
 export function PlanForm({ state, onDelete }: { state: PlanFormState; onDelete(): void }) {
   const { t } = useTranslation(["plans", "common"]);
   const { form, onSubmit, saving, editing, clear } = state;
@@ -39,6 +45,25 @@ export function PlanForm({ state, onDelete }: { state: PlanFormState; onDelete()
             />
           </Grid>
         ))}
+        <Grid size={12}>
+          <Controller
+            control={form.control}
+            name="useCampaigns"
+            render={({ field }) => (
+              <FormControlLabel
+                label={t("fields.useCampaigns")}
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(_event, checked) => field.onChange(checked)}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                  />
+                }
+              />
+            )}
+          />
+        </Grid>
         <Grid size={12} sx={{ display: "flex", justifyContent: "flex-end", gap: 1 }}>
           <Button onClick={clear} disabled={saving}>
             {t("actions.clear")}

@@ -13,8 +13,16 @@ const basic = {
   users: 5,
   queues: 3,
   connectionLimit: { baileys: 1, facebook: 0, instagram: 0, whatsAppBusiness: 0, webChat: 2 },
+  useCampaigns: true,
 };
-const bare = { id: 2, name: "Vazio", users: null, queues: null, connectionLimit: null };
+const bare = {
+  id: 2,
+  name: "Vazio",
+  users: null,
+  queues: null,
+  connectionLimit: null,
+  useCampaigns: false,
+};
 const cells = (name: string) => {
   const row = screen.getByText(name).closest("tr") as HTMLElement;
   return Array.from(row.querySelectorAll("td")).map((td) => td.textContent);
@@ -25,8 +33,8 @@ describe("Settings › Plans", () => {
     mockFetch({ "GET /plans/all": { body: [basic, bare] } });
     renderScreen(<PlansManager />, operator);
     await screen.findByText("Vazio");
-    expect(cells("Básico").slice(1)).toEqual(["Básico", "5", "3", "1", "0", "0", "0", "2"]);
-    expect(cells("Vazio").slice(1)).toEqual(["Vazio", "-", "-", "0", "0", "0", "0", "0"]);
+    expect(cells("Básico").slice(1)).toEqual(["Básico", "5", "3", "1", "0", "0", "0", "2", "Sim"]);
+    expect(cells("Vazio").slice(1)).toEqual(["Vazio", "-", "-", "0", "0", "0", "0", "0", "Não"]);
   });
 
   it("validates the form: a name is required and limits are whole numbers from 0", async () => {
@@ -72,6 +80,7 @@ describe("Settings › Plans", () => {
       queues: 0,
       userLimit: { limit: 5 },
       connectionLimit: { baileys: 0, facebook: 0, instagram: 0, whatsAppBusiness: 0, webChat: 2 },
+      useCampaigns: false,
     });
     await screen.findByText("Básico");
     expect(screen.getByLabelText("Nome")).toHaveValue("");
@@ -103,5 +112,24 @@ describe("Settings › Plans", () => {
     expect(await screen.findByText("Operação realizada com sucesso!")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("Vazio")).not.toBeInTheDocument());
     expect(calls).toContain("DELETE /plans/2");
+  });
+
+  it("turns campaigns on for a plan with the Campanhas switch", async () => {
+    const { requests } = mockFetch({
+      "GET /plans/all": { body: [bare] },
+      "PUT /plans/2": ({ init }) => ({
+        body: { ...bare, ...(JSON.parse(String(init.body)) as { useCampaigns: boolean }) },
+      }),
+    });
+    renderScreen(<PlansManager />, operator);
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText("Editar Vazio"));
+    const campaigns = screen.getByRole("switch", { name: "Campanhas" });
+    expect(campaigns).not.toBeChecked();
+    await user.click(campaigns);
+    await user.click(screen.getByText("Salvar"));
+    expect(await screen.findByText("Operação realizada com sucesso!")).toBeInTheDocument();
+    const put = requests.find((r) => r.init.method === "PUT");
+    expect(JSON.parse(String(put?.init.body))).toMatchObject({ name: "Vazio", useCampaigns: true });
   });
 });

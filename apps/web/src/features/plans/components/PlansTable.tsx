@@ -20,7 +20,10 @@ interface PlansTableProps {
   onEdit(plan: PlanDTO): void;
 }
 
-/** Name, users, queues and the five channel limits; '-' when a limit is empty (§2.4). */
+/**
+ * Name, users, queues, the five channel limits ('-' when a limit is empty, §2.4) and whether
+ * the plan offers campaigns.
+ */
 export function PlansTable({ plans, loading, selectedId, onEdit }: PlansTableProps) {
   const { t } = useTranslation("plans");
   return (
@@ -36,6 +39,7 @@ export function PlansTable({ plans, loading, selectedId, onEdit }: PlansTablePro
               {t(`fields.${key}`)}
             </TableCell>
           ))}
+          <TableCell align="center">{t("fields.useCampaigns")}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -58,9 +62,10 @@ export function PlansTable({ plans, loading, selectedId, onEdit }: PlansTablePro
                 {plan.connectionLimit?.[key] ?? 0}
               </TableCell>
             ))}
+            <TableCell align="center">{t(plan.useCampaigns ? "yes" : "no")}</TableCell>
           </TableRow>
         ))}
-        {loading && <SkeletonRows columns={8} count={3} />}
+        {loading && <SkeletonRows columns={9} count={3} />}
       </TableBody>
     </Table>
   );

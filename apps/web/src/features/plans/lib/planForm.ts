@@ -15,6 +15,7 @@ export const planFormSchema = z.object({
   instagram: count,
   whatsAppBusiness: count,
   webChat: count,
+  useCampaigns: z.boolean(),
 });
 
 export type PlanFormInput = z.input<typeof planFormSchema>;
@@ -29,6 +30,7 @@ export const EMPTY_PLAN_FORM: PlanFormInput = {
   instagram: "0",
   whatsAppBusiness: "0",
   webChat: "0",
+  useCampaigns: false,
 };
 
 /** The plan's users limit, whichever shape the server answers with. */
@@ -42,6 +44,7 @@ export function planToForm(plan: PlanDTO): PlanFormInput {
     name: plan.name,
     users: String(planUsers(plan) ?? 0),
     queues: String(plan.queues ?? 0),
+    useCampaigns: plan.useCampaigns,
     ...Object.fromEntries(CONNECTION_LIMIT_KEYS.map((key) => [key, String(limits[key] ?? 0)])),
   } as PlanFormInput;
 }
@@ -59,5 +62,6 @@ export function formToPayload(values: PlanFormOutput): PlanPayload {
       whatsAppBusiness: values.whatsAppBusiness,
       webChat: values.webChat,
     },
+    useCampaigns: values.useCampaigns,
   };
 }

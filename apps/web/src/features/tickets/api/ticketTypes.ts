@@ -39,6 +39,8 @@ export interface TicketDTO {
   /** Resolved; the contact is asked for a rating before the ticket closes. */
   awaitingRating?: boolean;
   tags: TagDTO[];
+  /** The campaign this conversation answers (single ticket only; issue #15). */
+  campaign?: { id: number; name: string } | null;
   createdAt: string;
   updatedAt: string;
 }

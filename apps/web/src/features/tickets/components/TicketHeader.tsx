@@ -1,6 +1,7 @@
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
 import ButtonBase from "@mui/material/ButtonBase";
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
@@ -16,9 +17,12 @@ interface TicketHeaderProps {
   onOpenContact(): void;
 }
 
-/** Contact (click: the contact drawer), protocol with copy, assigned user, the actions. */
+/**
+ * Contact (click: the contact drawer), the campaign it answers, protocol with copy, assigned
+ * user, the actions.
+ */
 export function TicketHeader({ ticket, onOpenContact }: TicketHeaderProps) {
-  const { t } = useTranslation("tickets");
+  const { t } = useTranslation(["tickets", "campaigns"]);
   const copyProtocol = () => {
     navigator.clipboard
       .writeText(String(ticket.protocol))
@@ -61,6 +65,14 @@ export function TicketHeader({ ticket, onOpenContact }: TicketHeaderProps) {
           </Typography>
         </Box>
       </ButtonBase>
+      {ticket.campaign && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color="secondary"
+          label={t("campaigns:ticketChip", { name: ticket.campaign.name })}
+        />
+      )}
       <Box sx={{ display: "flex", alignItems: "center" }}>
         <Typography variant="body2" color="text.secondary">
           {t("view.protocol", { protocol: ticket.protocol })}

@@ -132,6 +132,18 @@ describe("/tickets", () => {
     expect(router.state.location.pathname).toBe(`/tickets/${mine.uuid}`);
   });
 
+  it("an open ticket that answers a campaign names it in the header", async () => {
+    const answer = { ...mine, campaign: { id: 4, name: "Black Friday" } };
+    renderPage(
+      `/tickets/${mine.uuid}`,
+      routeTable([
+        route(`GET /tickets/u/${mine.uuid}`, { body: answer }),
+        route("GET /messages/11", { body: { messages: [], count: 0, hasMore: false } }),
+      ]),
+    );
+    expect(await screen.findByText("Campanha: Black Friday")).toBeInTheDocument();
+  });
+
   it("a ticket the user may not open shows 'Acesso não permitido' and goes back to /tickets", async () => {
     const denied = "00000000-0000-4000-8000-000000000999";
     const { router } = renderPage(
