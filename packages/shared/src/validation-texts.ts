@@ -17,6 +17,8 @@ export const adminMsg = {
   sevenDays: "Informe os sete dias da semana",
   futureDate: "A data de envio deve ser futura",
   invalidDate: "Data inválida",
+  minAboveMax: "O intervalo mínimo não pode ser maior que o máximo",
+  invalidNumber: "Invalid number",
 } as const;
 
 export const DASHBOARD_FILTER_REQUIRED = "Parametrize o filtro";

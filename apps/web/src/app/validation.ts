@@ -24,7 +24,8 @@ const KEYS: Record<string, string> = {
   "Invalid date": "invalidDate",
   "The start date is after the end date": "startAfterEnd",
   "Digits only": "digitsOnly",
-  "Invalid number": "invalidNumber",
+  [adminMsg.invalidNumber]: "invalidNumber",
+  [adminMsg.minAboveMax]: "minAboveMax",
   [PHONE_ERROR_MESSAGE]: "invalidPhone",
   [DASHBOARD_FILTER_REQUIRED]: "filterRequired",
 };

@@ -154,7 +154,12 @@ export const campaignShipmentQuerySchema = z.object({
 // ---------------------------------------------------------------- campaign settings
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const seconds = (max: number) => z.coerce.number().int().min(0).max(max);
+const seconds = (max: number) =>
+  z.coerce
+    .number({ error: adminMsg.invalidNumber })
+    .int(adminMsg.invalidNumber)
+    .min(0, adminMsg.invalidNumber)
+    .max(max, adminMsg.invalidNumber);
 
 export const campaignSettingsSchema = z
   .object({
@@ -182,7 +187,7 @@ export const campaignSettingsSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["messageIntervalMax"],
-        message: adminMsg.startBeforeEnd,
+        message: adminMsg.minAboveMax,
       });
     }
     if (s.allowedHoursStart >= s.allowedHoursEnd) {

@@ -1,4 +1,3 @@
-import { adminMsg } from "@atrium/shared/validation-texts";
 import Grid from "@mui/material/Grid";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -19,16 +18,6 @@ const HOURS = ["allowedHoursStart", "allowedHoursEnd"] as const;
 export function CampaignSettingsForm({ settings }: { settings: CampaignSettingsDTO }) {
   const { t } = useTranslation(["campaigns", "common"]);
   const { form, onSubmit, saving } = useCampaignSettingsForm(settings);
-  const { errors } = form.formState;
-  const numberField = (name: (typeof NUMBER_FIELDS)[number]) => {
-    const props = textFieldProps(form, name);
-    // The schema's min > max text speaks of hours; here it is about seconds.
-    const minAboveMax = errors[name]?.message === adminMsg.startBeforeEnd;
-    return {
-      ...props,
-      helperText: minAboveMax ? t("settings.minAboveMax") : props.helperText,
-    };
-  };
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t("settings.formLabel")}>
       <Typography variant="subtitle1" sx={{ mb: 1 }}>
@@ -42,7 +31,7 @@ export function CampaignSettingsForm({ settings }: { settings: CampaignSettingsD
               type="number"
               fullWidth
               slotProps={{ htmlInput: { min: 0, step: 1 } }}
-              {...numberField(name)}
+              {...textFieldProps(form, name)}
             />
           </Grid>
         ))}
