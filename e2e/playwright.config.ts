@@ -52,6 +52,9 @@ export default defineConfig({
       NODE_ENV: "test",
       // WhatsApp sessions use a fake socket driven by POST /test/baileys/:id/{qr,open,close,message}.
       BAILEYS_FAKE: "1",
+      // Campaign sends (bulk lane) a fraction of a second apart instead of WhatsApp's 6–15 s.
+      BAILEYS_BULK_GAP_MS: "100-300",
+      BAILEYS_BULK_PER_MINUTE: "600",
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,

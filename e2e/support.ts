@@ -57,7 +57,7 @@ export async function settled(page: Page): Promise<void> {
 export async function newCompany(
   request: APIRequestContext,
   name: string,
-  extra: { language?: string } = {},
+  extra: { language?: string; campaignsEnabled?: boolean } = {},
 ) {
   const operator = await apiToken(request);
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");

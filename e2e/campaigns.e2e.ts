@@ -1,0 +1,108 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { api, loginUi, newCompany, SHOTS, unique } from "./support";
+
+/**
+ * Campaigns end to end (issue #15): a contact list filled by importing a CSV (one bad row
+ * reported), a campaign to it over WhatsApp (the fake Baileys socket) started at once, its
+ * report filling in live, and a contact's 'SAIR' reply counted as an opt-out.
+ */
+
+async function phone(request: APIRequestContext, connectionId: number, event: string, data = {}) {
+  const res = await request.post(`/test/baileys/${connectionId}/${event}`, { data });
+  expect(res.status(), `POST /test/baileys/${connectionId}/${event}`).toBe(204);
+}
+
+test("import a list, run a campaign to it and read its report", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const suffix = unique();
+  const company = await newCompany(request, `Campanhas ${suffix}`, { campaignsEnabled: true });
+  const connection = await api(request, company.token, "post", "/whatsapp", {
+    name: `Zap ${suffix}`,
+    channelType: "BAILEYS",
+    isDefault: true,
+    greetingMessage: "",
+    complationMessage: "",
+    outOfHoursMessage: "",
+    ratingMessage: "",
+    transferMessage: "",
+    token: `tok${suffix}${suffix}`,
+    provider: "beta",
+    queueIds: [],
+  });
+  await api(request, company.token, "post", `/whatsappsession/${connection.id}`);
+  await expect
+    .poll(async () => (await request.post(`/test/baileys/${connection.id}/open`)).status())
+    .toBe(204);
+  // Seconds between messages kept short so the run ends within the test.
+  await api(request, company.token, "put", "/campaign-settings", {
+    messageIntervalMin: 0,
+    messageIntervalMax: 1,
+    longerIntervalAfter: 0,
+    greaterInterval: 0,
+    allowedHoursStart: "00:00",
+    allowedHoursEnd: "23:59",
+    allowedDays: [0, 1, 2, 3, 4, 5, 6],
+    optOutWords: ["SAIR", "PARAR"],
+  });
+
+  await loginUi(page, company.email, company.password);
+  await expect(page).toHaveURL(/\/tickets/);
+
+  // A list, filled by importing a CSV: two good rows, one number refused with its reason.
+  await page.goto("/contact-lists");
+  await page.getByRole("button", { name: "Nova lista" }).click();
+  const listName = `Clientes ${suffix}`;
+  await page.getByRole("dialog").getByLabel("Nome").fill(listName);
+  await page.getByRole("dialog").getByRole("button", { name: "Adicionar" }).click();
+  await page.getByRole("button", { name: `Abrir contatos de ${listName}` }).click();
+  await expect(page).toHaveURL(/\/contact-lists\/\d+/);
+  const base = Date.now().toString().slice(-8);
+  const ana = `5511${base}`;
+  const bruno = `5521${base}`;
+  const csv = `nome;numero;email\nAna;${ana};ana@cliente.test\nBruno;+${bruno};\nSem número;12;\n`;
+  await page.getByLabel("Arquivo de contatos da lista (CSV ou XLSX)").setInputFiles({
+    name: "lista.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv),
+  });
+  const report = page.getByRole("dialog", { name: "Resultado da importação" });
+  await expect(report.getByText("Criados: 2")).toBeVisible();
+  await expect(report.getByText(/Linha 4:/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/campaigns-import-report.png` });
+  await report.getByRole("button").last().click();
+  await expect(page.getByRole("table", { name: "Contatos da lista" })).toContainText("Bruno");
+
+  // A campaign to that list, sent now after the confirmation.
+  await page.goto("/campaigns");
+  await page.getByRole("button", { name: "Nova campanha" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nova campanha" });
+  const campaignName = `Promo ${suffix}`;
+  await dialog.getByLabel("Nome").fill(campaignName);
+  await dialog.getByRole("combobox", { name: "Conexão" }).click();
+  await page.getByRole("option", { name: `Zap ${suffix}` }).click();
+  await dialog.getByRole("combobox", { name: "Lista de contatos" }).click();
+  await page.getByRole("option", { name: listName }).click();
+  await dialog.getByLabel("Mensagem 1", { exact: true }).fill("Olá {nome}, temos novidades!");
+  await page.screenshot({ path: `${SHOTS}/campaigns-dialog.png` });
+  await dialog.getByRole("button", { name: "Adicionar" }).click();
+  const startNow = page.getByRole("dialog", { name: "Enviar agora?" });
+  await expect(startNow).toContainText("2 contatos");
+  await startNow.getByRole("button", { name: "Enviar agora" }).click();
+
+  // The report fills in live: both recipients get their message, then it is Finalizada.
+  await page.getByRole("button", { name: `Relatório de ${campaignName}` }).click();
+  await expect(page).toHaveURL(/\/campaigns\/\d+\/report/);
+  const card = (label: string) => page.getByRole("group", { name: label, exact: true });
+  await expect(card("Enviadas")).toContainText("2", { timeout: 60_000 });
+  await expect(page.getByText("Finalizada").first()).toBeVisible({ timeout: 60_000 });
+
+  // Ana answers 'SAIR': counted as replied and opted out, live.
+  await phone(request, connection.id, "message", { from: ana, name: "Ana", text: "SAIR" });
+  await expect(card("Descadastradas")).toContainText("1", { timeout: 20_000 });
+  await expect(card("Respondidas")).toContainText("1");
+  await page.screenshot({ path: `${SHOTS}/campaigns-report.png`, fullPage: true });
+
+  // The message reached the contact as a ticket message with the name filled in.
+  const tickets = await api(request, company.token, "get", "/tickets?status=closed&showAll=true");
+  expect(JSON.stringify(tickets)).toContain("Olá Bruno, temos novidades!");
+});
