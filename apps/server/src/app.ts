@@ -104,6 +104,7 @@ import { HelpsService } from "./modules/helps/helps.service.js";
 import { queueOptionsRoutes } from "./modules/queue-options/queue-options.routes.js";
 import { QueueOptionsService } from "./modules/queue-options/queue-options.service.js";
 import { QuickMessagesService } from "./modules/quick-messages/quick-messages.service.js";
+import { CampaignReplies } from "./modules/campaigns/campaign-replies.js";
 import { CampaignSender } from "./modules/campaigns/campaign-sender.js";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes.js";
 import { CampaignsService } from "./modules/campaigns/campaigns.service.js";
@@ -354,6 +355,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     opts.logger,
   );
   const contactLists = new ContactListsService(db, publisher);
+  // Contacts' answers to campaign messages (both inbound paths; one lookup per batch).
+  inbound.watchReplies(new CampaignReplies(db, outbound, campaignSender));
   // WhatsApp (Baileys) sessions of this node; BAILEYS_FAKE swaps the network for a fake socket.
   const fakeSockets = opts.config.BAILEYS_FAKE ? new FakeSockets() : undefined;
   const connections = new ConnectionsService(db, publisher, files);
