@@ -31,8 +31,11 @@ export const CAMPAIGN_JOB = "campaign.run";
 
 type CampaignRow = typeof campaigns.$inferSelect;
 
-/** A run is due when its time has come (slack for clocks between nodes). */
-const DUE_SLACK_MS = 250;
+/**
+ * A scheduled start is due with a second of slack for clocks between nodes (like schedules);
+ * a step before its due time simply waits for it, so intervals are never shortened.
+ */
+const DUE_SLACK_MS = 1000;
 /** Waits up to this long happen in the running job; longer ones become a job at that time. */
 const IN_PROCESS_WAIT_MS = 10_000;
 /** One job sends for at most this long, then hands over to a new job (far below its expiry). */
@@ -287,7 +290,7 @@ export class CampaignSender {
         .for("update");
       if (!c || c.status !== "EM_ANDAMENTO") return { kind: "stopped" };
       const now = new Date();
-      if (c.nextRunAt && c.nextRunAt.getTime() > now.getTime() + DUE_SLACK_MS) {
+      if (c.nextRunAt && c.nextRunAt.getTime() > now.getTime()) {
         return { kind: "wait", until: c.nextRunAt };
       }
       const settings = await loadCampaignSettings(tx, c.companyId);
