@@ -179,9 +179,7 @@ export class CampaignSender {
       const [pending] = await tx
         .select({ id: campaignShipments.id })
         .from(campaignShipments)
-        .where(
-          and(eq(campaignShipments.campaignId, c.id), eq(campaignShipments.status, "pending")),
-        )
+        .where(and(eq(campaignShipments.campaignId, c.id), eq(campaignShipments.status, "pending")))
         .limit(1);
       const now = new Date();
       const [started] = await tx
@@ -317,9 +315,7 @@ export class CampaignSender {
       const [shipment] = await tx
         .select()
         .from(campaignShipments)
-        .where(
-          and(eq(campaignShipments.campaignId, c.id), eq(campaignShipments.status, "pending")),
-        )
+        .where(and(eq(campaignShipments.campaignId, c.id), eq(campaignShipments.status, "pending")))
         .orderBy(campaignShipments.id)
         .limit(1)
         .for("update", { skipLocked: true });

@@ -108,7 +108,11 @@ export async function presentCampaigns(
   const [connectionRows, listRows, tagRows, fileRows, reports] = await Promise.all([
     connectionIds.length
       ? db
-          .select({ id: connections.id, name: connections.name, channelType: connections.channelType })
+          .select({
+            id: connections.id,
+            name: connections.name,
+            channelType: connections.channelType,
+          })
           .from(connections)
           .where(inArray(connections.id, connectionIds))
       : [],
@@ -202,20 +206,18 @@ export async function shipmentsPage(
       .where(where),
   ]);
   return {
-    rows: rows.map(
-      (r): CampaignShipmentDTO => ({
-        id: r.s.id,
-        name: r.s.name,
-        number: r.s.number,
-        contactId: r.s.contactId,
-        ticketId: r.s.ticketId,
-        status: r.status,
-        body: r.s.body,
-        error: r.s.error ?? r.error,
-        sentAt: r.s.sentAt?.toISOString() ?? null,
-        repliedAt: r.s.repliedAt?.toISOString() ?? null,
-      }),
-    ),
+    rows: rows.map((r): CampaignShipmentDTO => ({
+      id: r.s.id,
+      name: r.s.name,
+      number: r.s.number,
+      contactId: r.s.contactId,
+      ticketId: r.s.ticketId,
+      status: r.status,
+      body: r.s.body,
+      error: r.s.error ?? r.error,
+      sentAt: r.s.sentAt?.toISOString() ?? null,
+      repliedAt: r.s.repliedAt?.toISOString() ?? null,
+    })),
     count: total?.n ?? 0,
   };
 }

@@ -327,7 +327,9 @@ export class CampaignsService {
       const [list] = await this.db
         .select({ id: contactLists.id })
         .from(contactLists)
-        .where(and(eq(contactLists.id, input.contactListId), eq(contactLists.companyId, companyId)));
+        .where(
+          and(eq(contactLists.id, input.contactListId), eq(contactLists.companyId, companyId)),
+        );
       if (!list) throw new AppError("ERR_NO_CONTACT_LIST_FOUND");
       [reachable] = await this.db
         .select({ one: sql`1` })
@@ -346,11 +348,7 @@ export class CampaignsService {
         .from(contactTags)
         .innerJoin(contacts, eq(contacts.id, contactTags.contactId))
         .where(
-          and(
-            eq(contactTags.tagId, tag.id),
-            eq(contacts.isGroup, false),
-            ne(contacts.number, ""),
-          ),
+          and(eq(contactTags.tagId, tag.id), eq(contacts.isGroup, false), ne(contacts.number, "")),
         )
         .limit(1);
     }

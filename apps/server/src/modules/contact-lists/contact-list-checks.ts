@@ -35,16 +35,11 @@ export class ContactListChecks {
       throw new AppError("ERR_WAPP_NOT_INITIALIZED");
     }
     const result = { checked: 0, valid: 0, invalid: 0 };
-    for (let lastId = 0; ; ) {
+    for (let lastId = 0; ;) {
       const items = await this.db
         .select({ id: contactListItems.id, number: contactListItems.number })
         .from(contactListItems)
-        .where(
-          and(
-            eq(contactListItems.contactListId, list.id),
-            gt(contactListItems.id, lastId),
-          ),
-        )
+        .where(and(eq(contactListItems.contactListId, list.id), gt(contactListItems.id, lastId)))
         .orderBy(asc(contactListItems.id))
         .limit(CHUNK);
       if (items.length === 0) break;

@@ -7,18 +7,16 @@ type ListRow = typeof contactLists.$inferSelect;
 type ItemRow = typeof contactListItems.$inferSelect;
 
 /** Lists with their item counts (one grouped query for the page). */
-export async function presentContactLists(
-  db: DbOrTx,
-  rows: ListRow[],
-): Promise<ContactListDTO[]> {
+export async function presentContactLists(db: DbOrTx, rows: ListRow[]): Promise<ContactListDTO[]> {
   if (rows.length === 0) return [];
   const counts = await db
     .select({
       listId: contactListItems.contactListId,
       items: sql<number>`count(*)`.mapWith(Number),
       checked: sql<number>`count(${contactListItems.isWhatsappValid})`.mapWith(Number),
-      valid:
-        sql<number>`count(*) filter (where ${contactListItems.isWhatsappValid})`.mapWith(Number),
+      valid: sql<number>`count(*) filter (where ${contactListItems.isWhatsappValid})`.mapWith(
+        Number,
+      ),
     })
     .from(contactListItems)
     .where(
