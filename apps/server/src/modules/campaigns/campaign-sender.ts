@@ -249,6 +249,25 @@ export class CampaignSender {
         return;
       }
     }
+    // The previous message's hand-over (publish, lane) overlaps the next step's transaction.
+    let handing: Promise<void> = Promise.resolve();
+    try {
+      await this.sendWhileDue(campaignId, (next) => {
+        const previous = handing;
+        handing = previous.then(next).catch((err: unknown) => {
+          this.logger.warn({ err, campaignId }, "campaign message not handed to its lane");
+        });
+        return previous;
+      });
+    } finally {
+      await handing;
+    }
+  }
+
+  private async sendWhileDue(
+    campaignId: number,
+    handOver: (next: () => Promise<void>) => Promise<void>,
+  ): Promise<void> {
     const deadline = Date.now() + JOB_BUDGET_MS;
     for (;;) {
       if (this.closing) return;
@@ -263,7 +282,9 @@ export class CampaignSender {
       else {
         if (step.kind === "sent") {
           // Bulk lane: after the connection's agent replies, under the Baileys bulk guard.
-          await this.outbound.afterInsert(step.ticketId, step.message, { bulk: true });
+          await handOver(() =>
+            this.outbound.afterInsert(step.ticketId, step.message, { bulk: true }),
+          );
         }
         await this.publishById(campaignId);
         until = new Date(Date.now() + step.waitMs);
@@ -389,21 +410,25 @@ export class CampaignSender {
     return { ticketId: ticket.id, message };
   }
 
-  /** The company's contact with this number, created from the recipient when there is none. */
+  /**
+   * The recipient's contact: the one matched when the recipients were materialised, else the
+   * company's contact with this number, created from the recipient when there is none.
+   */
   private async contactFor(
     tx: Tx,
     companyId: number,
     channelType: string,
     shipment: typeof campaignShipments.$inferSelect,
   ): Promise<ContactRow> {
-    const find = () =>
-      tx
+    const ofCompany = eq(contacts.companyId, companyId);
+    if (shipment.contactId) {
+      const [known] = await tx
         .select()
         .from(contacts)
-        .where(and(eq(contacts.companyId, companyId), eq(contacts.number, shipment.number)));
-    const [found] = await find();
-    if (found) return found;
-    await tx
+        .where(and(ofCompany, eq(contacts.id, shipment.contactId)));
+      if (known) return known;
+    }
+    const [created] = await tx
       .insert(contacts)
       .values({
         companyId,
@@ -412,9 +437,14 @@ export class CampaignSender {
         email: shipment.email,
         channelType,
       })
-      .onConflictDoNothing();
-    const [created] = await find();
-    return created!;
+      .onConflictDoNothing()
+      .returning();
+    if (created) return created;
+    const [found] = await tx
+      .select()
+      .from(contacts)
+      .where(and(ofCompany, eq(contacts.number, shipment.number)));
+    return found!;
   }
 
   private async finish(campaignId: number): Promise<void> {
