@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_CAMPAIGN_SETTINGS } from "@atrium/shared";
+import { apiContract, DEFAULT_CAMPAIGN_SETTINGS, type ApiRoute } from "@atrium/shared";
+import type { z } from "zod";
 import { campaigns, plans, settings } from "../src/db/schema/index.js";
 import { multipart, pdf, seedWithSuper } from "./admin-helpers.js";
 import { createList, enableCampaigns, phone } from "./campaign-helpers.js";
@@ -279,5 +280,68 @@ describe("campaign settings", () => {
     expect((await request(server, b.as.admin, "GET", "/campaign-settings")).json()).toEqual(
       DEFAULT_CAMPAIGN_SETTINGS,
     );
+  });
+});
+
+describe("campaign answers match the shared contract", () => {
+  it("every campaign and contact-list route answers what apiContract says", async () => {
+    const c = await company();
+    const problems: string[] = [];
+    const check = async (route: ApiRoute, res: { statusCode: number; body: string }) => {
+      expect(res.statusCode, `${route}: ${res.body}`).toBeLessThan(300);
+      const schema = apiContract[route];
+      if (schema === null || schema === "binary") return;
+      const parsed = (schema as z.ZodType).safeParse(JSON.parse(res.body));
+      if (!parsed.success) problems.push(`${route}: ${parsed.error.issues[0]?.message}`);
+    };
+    const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown) =>
+      request(server, c.as.admin, method, url, body);
+    const l = c.list.id;
+    await check("GET /contact-lists/", await call("GET", "/contact-lists/"));
+    await check("GET /contact-lists/list", await call("GET", "/contact-lists/list"));
+    await check("GET /contact-lists/:id", await call("GET", `/contact-lists/${l}`));
+    await check("PUT /contact-lists/:id", await call("PUT", `/contact-lists/${l}`, { name: "L" }));
+    const item = await call("POST", "/contact-list-items", {
+      contactListId: l,
+      name: "Bia",
+      number: phone(),
+    });
+    await check("POST /contact-list-items", item);
+    await check(
+      "GET /contact-list-items",
+      await call("GET", `/contact-list-items?contactListId=${l}`),
+    );
+    await check(
+      "PUT /contact-list-items/:id",
+      await call("PUT", `/contact-list-items/${item.json().id}`, { name: "B", number: phone() }),
+    );
+    await check(
+      "POST /contact-lists/:id/upload",
+      await multipart(server, c.as.admin, "POST", `/contact-lists/${l}/upload`, {
+        files: [{ filename: "l.csv", type: "text/csv", data: `number\n${phone()}\n` }],
+      }),
+    );
+    const created = await create(c);
+    await check("POST /campaigns", created);
+    const id = created.json().id as number;
+    await check("GET /campaigns/", await call("GET", "/campaigns/"));
+    await check("GET /campaigns/:id", await call("GET", `/campaigns/${id}`));
+    await check("GET /campaigns/:id/shipments", await call("GET", `/campaigns/${id}/shipments`));
+    await check("PUT /campaigns/:id", await call("PUT", `/campaigns/${id}`, form(c)));
+    await check(
+      "POST /campaigns/:id/upload",
+      await multipart(server, c.as.admin, "POST", `/campaigns/${id}/upload`, { files: [pdf] }),
+    );
+    await check("DELETE /campaigns/:id/upload", await call("DELETE", `/campaigns/${id}/upload`));
+    await check("POST /campaigns/:id/pause", await call("POST", `/campaigns/${id}/pause`));
+    await check("POST /campaigns/:id/resume", await call("POST", `/campaigns/${id}/resume`));
+    await check("POST /campaigns/:id/duplicate", await call("POST", `/campaigns/${id}/duplicate`));
+    await check("POST /campaigns/:id/cancel", await call("POST", `/campaigns/${id}/cancel`));
+    await check("GET /campaign-settings", await call("GET", "/campaign-settings"));
+    await check(
+      "PUT /campaign-settings",
+      await call("PUT", "/campaign-settings", DEFAULT_CAMPAIGN_SETTINGS),
+    );
+    expect(problems).toEqual([]);
   });
 });
