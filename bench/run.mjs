@@ -9,6 +9,7 @@ const benches = {
   inbox: "bench/inbox.bench.ts",
   realtime: "bench/realtime.bench.ts",
   outbound: "bench/outbound.bench.ts",
+  campaign: "bench/campaign.bench.ts",
 };
 const wanted = (
   process.argv.slice(2).join(",") ||

@@ -104,6 +104,13 @@ import { HelpsService } from "./modules/helps/helps.service.js";
 import { queueOptionsRoutes } from "./modules/queue-options/queue-options.routes.js";
 import { QueueOptionsService } from "./modules/queue-options/queue-options.service.js";
 import { QuickMessagesService } from "./modules/quick-messages/quick-messages.service.js";
+import { CampaignReplies } from "./modules/campaigns/campaign-replies.js";
+import { CampaignSender } from "./modules/campaigns/campaign-sender.js";
+import { campaignsRoutes } from "./modules/campaigns/campaigns.routes.js";
+import { CampaignsService } from "./modules/campaigns/campaigns.service.js";
+import { ContactListChecks } from "./modules/contact-lists/contact-list-checks.js";
+import { contactListsRoutes } from "./modules/contact-lists/contact-lists.routes.js";
+import { ContactListsService } from "./modules/contact-lists/contact-lists.service.js";
 import { ScheduleSender } from "./modules/schedules/schedule-sender.js";
 import { schedulesRoutes } from "./modules/schedules/schedules.routes.js";
 import { SchedulesService } from "./modules/schedules/schedules.service.js";
@@ -171,6 +178,9 @@ export interface AppContext {
     queueOptions: QueueOptionsService;
     quickMessages: QuickMessagesService;
     schedules: SchedulesService;
+    contactLists: ContactListsService;
+    contactListChecks: ContactListChecks;
+    campaigns: CampaignsService;
     announcements: AnnouncementsService;
     helps: HelpsService;
     dashboard: DashboardService;
@@ -334,6 +344,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     publisher,
     opts.logger,
   );
+  const campaignSender = new CampaignSender(
+    db,
+    jobs,
+    channels,
+    outbound,
+    lanes,
+    files,
+    publisher,
+    opts.logger,
+  );
+  const contactLists = new ContactListsService(db, publisher);
+  // Contacts' answers to campaign messages (both inbound paths; one lookup per batch).
+  inbound.watchReplies(new CampaignReplies(db, outbound, campaignSender));
   // WhatsApp (Baileys) sessions of this node; BAILEYS_FAKE swaps the network for a fake socket.
   const fakeSockets = opts.config.BAILEYS_FAKE ? new FakeSockets() : undefined;
   const connections = new ConnectionsService(db, publisher, files);
@@ -387,6 +410,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       queueOptions: new QueueOptionsService(db, files),
       quickMessages: new QuickMessagesService(db, files),
       schedules: new SchedulesService(db, publisher, files, scheduleSender),
+      contactLists,
+      contactListChecks: new ContactListChecks(db, channels, contactLists),
+      campaigns: new CampaignsService(db, publisher, files, campaignSender),
       announcements: new AnnouncementsService(db, publisher, files),
       helps: new HelpsService(db),
       webchat: new WebChatService(db, inbound, files.signer, () => visitors.nsp),
@@ -436,6 +462,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     webchatRoutes,
     queueOptionsRoutes,
     schedulesRoutes,
+    contactListsRoutes,
+    campaignsRoutes,
     announcementsRoutes,
     helpsRoutes,
     dashboardRoutes,
@@ -511,6 +539,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   await scheduleSender.init();
   // Schedules due while the server was down are sent now; idempotent across nodes.
   await scheduleSender.recover();
+  await campaignSender.init();
+  // Running campaigns resume where they stopped; scheduled ones due meanwhile start.
+  await campaignSender.recover();
   await baileys.init(
     new BaileysEventsHandler(
       db,
@@ -529,6 +560,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   );
   lanes.start(delivery.attempt);
   app.addHook("onClose", async () => {
+    campaignSender.stop();
     await lanes.stop();
     baileys.stopAll();
     await jobs.stop();

@@ -6,6 +6,7 @@ import {
   createConnection,
   request,
   seedCompany,
+  setSetting,
   startTestServer,
   uid,
   visitorSession,
@@ -318,6 +319,96 @@ describe("web chat with another connection's visitor token", () => {
     } finally {
       visitorA.close();
       visitorB.close();
+    }
+  });
+});
+
+describe("campaigns and contact lists as an admin of another company", () => {
+  /** An admin's company with campaigns on, a list with one item and a scheduled campaign. */
+  async function campaignCompany() {
+    const seed = await seedCompany(server);
+    await setSetting(server.db, seed.company.id, "campaignsEnabled", "true");
+    const connection = await createConnection(server, seed.company.id);
+    const list = (
+      await request(server, seed.as.admin, "POST", "/contact-lists", { name: "Lista" })
+    ).json() as { id: number };
+    const item = (
+      await request(server, seed.as.admin, "POST", "/contact-list-items", {
+        contactListId: list.id,
+        name: "Ana",
+        number: `55119${Date.now() % 1e8}`,
+      })
+    ).json() as { id: number };
+    const campaign = (
+      await request(server, seed.as.admin, "POST", "/campaigns", {
+        name: "Campanha",
+        whatsappId: connection.id,
+        contactListId: list.id,
+        messages: ["Oi {nome}"],
+        scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+      })
+    ).json() as { id: number };
+    return { ...seed, connection, list, item, campaign };
+  }
+
+  it("reaches none of the company's lists, items or campaigns; the owner does", async () => {
+    const a = await campaignCompany();
+    const b = await campaignCompany();
+    const calls: [Parameters<typeof request>[2], string, unknown?][] = [
+      ["GET", `/contact-lists/${a.list.id}`],
+      ["PUT", `/contact-lists/${a.list.id}`, { name: "X" }],
+      ["POST", `/contact-lists/${a.list.id}/validate`, { whatsappId: b.connection.id }],
+      ["GET", `/contact-list-items?contactListId=${a.list.id}`],
+      [
+        "POST",
+        "/contact-list-items",
+        { contactListId: a.list.id, name: "X", number: "5511911112222" },
+      ],
+      ["PUT", `/contact-list-items/${a.item.id}`, { name: "X", number: "5511911112222" }],
+      ["DELETE", `/contact-list-items/${a.item.id}`],
+      ["GET", `/campaigns/${a.campaign.id}`],
+      ["GET", `/campaigns/${a.campaign.id}/shipments`],
+      ["POST", `/campaigns/${a.campaign.id}/pause`],
+      ["POST", `/campaigns/${a.campaign.id}/resume`],
+      ["POST", `/campaigns/${a.campaign.id}/cancel`],
+      ["POST", `/campaigns/${a.campaign.id}/duplicate`],
+      ["DELETE", `/campaigns/${a.campaign.id}/upload`],
+      ["DELETE", `/campaigns/${a.campaign.id}`],
+      ["DELETE", `/contact-lists/${a.list.id}`],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await request(server, b.as.admin, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const lists = await request(server, b.as.admin, "GET", "/contact-lists/list");
+    expect(lists.json()).toEqual([{ id: b.list.id, name: "Lista" }]);
+    const campaigns = await request(server, b.as.admin, "GET", "/campaigns/");
+    expect(campaigns.json().records.map((c: { id: number }) => c.id)).toEqual([b.campaign.id]);
+    // Untouched: the owner still sees the list with its item and the scheduled campaign.
+    const own = await request(server, a.as.admin, "GET", `/campaigns/${a.campaign.id}`);
+    expect(own.json()).toMatchObject({ status: "PROGRAMADA", name: "Campanha" });
+    const ownList = await request(server, a.as.admin, "GET", `/contact-lists/${a.list.id}`);
+    expect(ownList.json()).toMatchObject({ name: "Lista", itemsCount: 1 });
+  });
+
+  it("a campaign cannot use another company's connection, list or tag", async () => {
+    const a = await campaignCompany();
+    const b = await campaignCompany();
+    const tag = (await request(server, a.as.admin, "POST", "/tags", { name: "vip" })).json();
+    const base = {
+      name: "Intrusa",
+      whatsappId: b.connection.id,
+      contactListId: b.list.id,
+      messages: ["Oi"],
+    };
+    for (const [patch, code] of [
+      [{ whatsappId: a.connection.id }, "ERR_NO_WAPP_FOUND"],
+      [{ contactListId: a.list.id }, "ERR_NO_CONTACT_LIST_FOUND"],
+      [{ contactListId: null, tagId: tag.id }, "ERR_NO_TAG_FOUND"],
+    ] as const) {
+      const res = await request(server, b.as.admin, "POST", "/campaigns", { ...base, ...patch });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe(code);
     }
   });
 });

@@ -78,7 +78,11 @@ afterAll(async () => server?.close());
 
 /** A company with one of everything, its admin, a super user, and victims to point ids at. */
 async function seedWorld(server: TestServer) {
-  const company = await createCompany(server.db, { apiEnabled: true });
+  const company = await createCompany(
+    server.db,
+    { apiEnabled: true },
+    { campaignsEnabled: "true" },
+  );
   const queue = await createQueue(server.db, company.id);
   const admin = await createUser(server.db, { companyId: company.id, profile: "admin" });
   const superUser = await createUser(server.db, {
@@ -115,6 +119,19 @@ async function seedWorld(server: TestServer) {
     sendAt: new Date(Date.now() + 86_400_000).toISOString(),
   });
   const chat = await post(as.admin, "/chats", { title: "fuzz chat" });
+  const contactList = await post(as.admin, "/contact-lists", { name: "fuzz list" });
+  const listItem = await post(as.admin, "/contact-list-items", {
+    contactListId: contactList.id,
+    name: "Fuzz",
+    number: "5511966665555",
+  });
+  const campaign = await post(as.admin, "/campaigns", {
+    name: "fuzz campaign",
+    whatsappId: webchat.id,
+    contactListId: contactList.id,
+    messages: ["oi {nome}"],
+    scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
   await request(server, as.admin, "PUT", `/tickets/${ticket.id}`, { action: "accept" });
   const sent = await post(as.admin, `/messages/${ticket.id}`, { body: "hello" });
   const option = (
@@ -129,6 +146,9 @@ async function seedWorld(server: TestServer) {
   const visitor = await post(as.admin, `/webchat/${webchat.uuid}/session`, { name: "Visitor" });
   const ids: Record<string, string> = {
     announcements: String(announcement.id),
+    campaigns: String(campaign.id),
+    "contact-lists": String(contactList.id),
+    "contact-list-items": String(listItem.id),
     chats: String(chat.id),
     companies: String(victimCompany.id),
     contacts: String(contact.id),
@@ -156,6 +176,7 @@ async function seedWorld(server: TestServer) {
     planId: plan.id,
     whatsappId: webchat.id,
     quickMessageId: quick.id,
+    contactListId: contactList.id,
     queueIds: [queue.id],
     userIds: [],
     tags: [tag.id],

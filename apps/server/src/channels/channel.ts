@@ -95,6 +95,11 @@ export interface ChannelAdapter {
   /** Agent typing indicator, where the channel has one. */
   typing?(connection: ConnectionRow, contact: ContactRow, on: boolean): Promise<void>;
   profilePicture?(connection: ConnectionRow, contact: ContactRow): Promise<string | undefined>;
+  /**
+   * Which of these numbers (digits) exist on the channel (contact-list check); only channels
+   * that can ask (WhatsApp through Baileys) have it.
+   */
+  checkNumbers?(connection: ConnectionRow, numbers: string[]): Promise<Map<string, boolean>>;
 }
 
 export class ChannelRegistry {

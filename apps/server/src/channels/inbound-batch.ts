@@ -15,7 +15,7 @@ import {
   type TicketDTO,
 } from "../modules/tickets/tickets.presenter.js";
 import type { ContactRow, TicketRow } from "./channel.js";
-import type { InboundEvent } from "./inbound.js";
+import type { InboundEvent, ReplyWatch } from "./inbound.js";
 import { lastMessageText } from "./outbound.js";
 
 /** A text stored by a batch, with the presentations its events need (nothing read back). */
@@ -26,6 +26,8 @@ export interface BatchStored {
   /** Null when the ticket changed hands meanwhile: its queue or user must be read again. */
   ticketDTO: TicketDTO | null;
   contact: ContactRow;
+  /** It answers something sent to the contact (ReplyWatch.answering, once per batch). */
+  answers?: boolean;
 }
 
 /** What became of an event sent to the batch: stored, or for the single path to handle. */
@@ -108,6 +110,7 @@ export class InboundBatcher {
     private readonly db: Db,
     private readonly signer: FileSigner,
     private readonly logger: Logger,
+    private readonly replyWatch: () => ReplyWatch | undefined = () => undefined,
   ) {}
 
   submit(event: InboundEvent): Promise<BatchOutcome> {
@@ -142,7 +145,21 @@ export class InboundBatcher {
       this.inFlight--;
       this.kick();
     }
+    await this.markAnswers(outcomes);
     batch.forEach((p, i) => p.resolve(outcomes[i] ?? null));
+  }
+
+  /** One lookup for the whole batch: which of its contacts' messages answer a campaign. */
+  private async markAnswers(outcomes: BatchOutcome[]): Promise<void> {
+    const watch = this.replyWatch();
+    const stored = outcomes.filter((o): o is BatchStored => o !== null && !o.message.fromMe);
+    if (!watch || stored.length === 0) return;
+    try {
+      const ids = await watch.answering(stored);
+      for (const o of stored) o.answers = ids.has(o.message.id);
+    } catch (err) {
+      this.logger.warn({ err }, "reply lookup failed");
+    }
   }
 
   private async write(tx: Tx, batch: Pending[]): Promise<BatchOutcome[]> {

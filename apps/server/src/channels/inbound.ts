@@ -65,6 +65,18 @@ export interface InboundResult {
   contactCreated: boolean;
   /** An existing contact's record changed (picture, e-mail, business-scoped id). */
   contactUpdated?: boolean;
+  /** The message answers something sent to the contact (a campaign): see ReplyWatch. */
+  answers?: boolean;
+}
+
+/**
+ * Replies to what the company sent on its own (campaigns). `answering` runs once per batch of
+ * stored messages (one query, the batch stays cheap) and says which of them answer something;
+ * `onReply` then handles each of those after its message was published.
+ */
+export interface ReplyWatch {
+  answering(stored: { message: MessageRow; contact: ContactRow }[]): Promise<Set<number>>;
+  onReply(result: InboundResult): Promise<void>;
 }
 
 /**
@@ -99,6 +111,7 @@ export class InboundPipeline {
   private readonly locks = new KeyedMutex();
   private readonly afterHooks: AfterInbound[] = [];
   private readonly batcher: InboundBatcher;
+  private replyWatch: ReplyWatch | undefined;
 
   constructor(
     private readonly db: Db,
@@ -106,11 +119,25 @@ export class InboundPipeline {
     private readonly publisher: Publisher,
     private readonly logger: Logger,
   ) {
-    this.batcher = new InboundBatcher(db, files.signer, logger);
+    this.batcher = new InboundBatcher(db, files.signer, logger, () => this.replyWatch);
   }
 
   onMessage(hook: AfterInbound): void {
     this.afterHooks.push(hook);
+  }
+
+  watchReplies(watch: ReplyWatch): void {
+    this.replyWatch = watch;
+  }
+
+  /** Whether a message stored by the single path answers something (the batch asks itself). */
+  private async answers(result: InboundResult): Promise<boolean> {
+    if (!this.replyWatch || result.duplicate || result.message.fromMe) return false;
+    const ids = await this.replyWatch.answering([result]).catch((err) => {
+      this.logger.warn({ err }, "reply lookup failed");
+      return new Set<number>();
+    });
+    return ids.has(result.message.id);
   }
 
   receive(received: InboundEvent): Promise<InboundResult> {
@@ -119,8 +146,14 @@ export class InboundPipeline {
       // The common case goes with the other contacts' events of the moment (inbound-batch.ts).
       const batched = batchable(event) ? await this.batcher.submit(event) : null;
       const result = batched ? batchResult(batched) : await this.store(event);
+      if (!batched) result.answers = await this.answers(result);
       if (!result.duplicate) {
         await (batched ? this.publishBatched(batched) : this.publish(result));
+        if (result.answers && this.replyWatch) {
+          await this.replyWatch
+            .onReply(result)
+            .catch((err) => this.logger.warn({ err }, "reply handling failed"));
+        }
         for (const hook of this.afterHooks) {
           await hook(result).catch((err) => this.logger.warn({ err }, "after-inbound step failed"));
         }
@@ -368,6 +401,7 @@ function batchResult(stored: BatchStored): InboundResult {
     contact: stored.contact,
     ticketCreated: false,
     contactCreated: false,
+    answers: stored.answers ?? false,
   };
 }
 

@@ -137,6 +137,30 @@ export class Publisher {
     this.toCompany(companyId, channels.schedule(companyId), { action: "delete", scheduleId });
   }
 
+  /** Campaigns (state changes, and the report after sends): the company's admins only. */
+  campaignChanged(companyId: number, action: "create" | "update", campaign: object): void {
+    this.emit(rooms.admins(companyId), channels.campaign(companyId), { action, campaign });
+  }
+
+  campaignDeleted(companyId: number, campaignId: number): void {
+    this.emit(rooms.admins(companyId), channels.campaign(companyId), {
+      action: "delete",
+      campaignId,
+    });
+  }
+
+  /** Contact lists (their counts follow item changes and imports): admins only. */
+  contactListChanged(companyId: number, action: "create" | "update", contactList: object): void {
+    this.emit(rooms.admins(companyId), channels.contactList(companyId), { action, contactList });
+  }
+
+  contactListDeleted(companyId: number, contactListId: number): void {
+    this.emit(rooms.admins(companyId), channels.contactList(companyId), {
+      action: "delete",
+      contactListId,
+    });
+  }
+
   /**
    * Platform announcements go to every authenticated socket, whatever its company. An inactive
    * one is readable by super users only: the others are told to drop it.

@@ -28,6 +28,10 @@ export function contactJid(contact: Pick<ContactRow, "number" | "isGroup" | "lid
   return numberToJid(contact.number);
 }
 
+/** Numbers asked of WhatsApp at once, and how long one batch may take. */
+const CHECK_BATCH = 50;
+const CHECK_TIMEOUT_MS = 15_000;
+
 /** BAILEYS: WhatsApp through the session of the connection (DESIGN rule 8). */
 export class BaileysAdapter implements ChannelAdapter {
   readonly type = "BAILEYS" as const;
@@ -150,6 +154,38 @@ export class BaileysAdapter implements ChannelAdapter {
   async checkNumber(connection: ConnectionRow, number: string): Promise<string> {
     const session = this.sessions.local(connection.id);
     return this.checkedJid(session, { number, isGroup: false, lid: null });
+  }
+
+  /**
+   * Asks WhatsApp which numbers exist, in batches, each under a timeout: a session that stops
+   * answering fails the check (ERR_WAPP_CHECK_CONTACT) instead of holding the request.
+   */
+  async checkNumbers(connection: ConnectionRow, numbers: string[]): Promise<Map<string, boolean>> {
+    const socket = this.openSocket(this.sessions.local(connection.id));
+    const found = new Map<string, boolean>();
+    for (let i = 0; i < numbers.length; i += CHECK_BATCH) {
+      const batch = numbers.slice(i, i + CHECK_BATCH);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new AppError("ERR_WAPP_CHECK_CONTACT")), CHECK_TIMEOUT_MS);
+      });
+      try {
+        const answer = await Promise.race([
+          socket.onWhatsApp(...batch.map((n) => numberToJid(n))),
+          timeout,
+        ]);
+        const exists = new Set(
+          (answer ?? []).filter((a) => a.exists).map((a) => a.jid.split("@")[0]!.split(":")[0]!),
+        );
+        for (const n of batch) found.set(n, exists.has(n));
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        throw new AppError("ERR_WAPP_CHECK_CONTACT");
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    return found;
   }
 
   private openSocket(session: BaileysSession | undefined) {

@@ -1,3 +1,4 @@
+export * from "./campaigns.js";
 export * from "./chats.js";
 export * from "./connections.js";
 export * from "./contacts.js";

@@ -25,6 +25,8 @@ export const plans = pgTable("plans", {
   limitWebChat: integer().notNull().default(0),
   /** Days a company may stay overdue before its users are blocked. */
   graceDays: integer().notNull().default(7),
+  /** Campaigns (issue #15) are offered to this plan's companies. */
+  useCampaigns: boolean().notNull().default(true),
   ...timestamps,
 });
 

@@ -14,6 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { campaigns } from "./campaigns.js";
 import { createdAt, id, timestamps } from "./columns.js";
 import { connections } from "./connections.js";
 import { contacts, tags } from "./contacts.js";
@@ -48,6 +49,8 @@ export const tickets = pgTable(
     isGroup: boolean().notNull().default(false),
     /** The bot is still talking to the contact (menu or options tree). */
     chatbot: boolean().notNull().default(false),
+    /** The campaign this conversation answers (a reply to a campaign message landed here). */
+    campaignId: integer().references((): AnyPgColumn => campaigns.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [

@@ -76,6 +76,11 @@ const TAGS: readonly { name: string; description: string; match: RegExp }[] = [
     match: /^\/(webchat|widget)/,
   },
   { name: "Schedules", description: "Scheduled messages", match: /^\/schedules/ },
+  {
+    name: "Campaigns",
+    description: "Contact lists, campaigns and their settings (admins)",
+    match: /^\/(contact-lists|contact-list-items|campaigns|campaign-settings)(\/|$)/,
+  },
   { name: "Announcements", description: "Announcements to users", match: /^\/announcements/ },
   { name: "Helps", description: "Help videos", match: /^\/helps/ },
   { name: "Dashboard", description: "Attendance figures", match: /^\/dashboard/ },

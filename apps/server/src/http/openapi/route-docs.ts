@@ -99,6 +99,14 @@ const json = ["application/json"] as const;
 const multipart = ["multipart/form-data"] as const;
 const jsonOrMultipart = ["application/json", "multipart/form-data"] as const;
 const upload = { schema: fileForm, types: multipart };
+/** Every campaign and contact-list route: admins only, while campaigns are enabled. */
+const CAMPAIGNS = ["ERR_CAMPAIGNS_DISABLED"] as const satisfies readonly ErrorCode[];
+const CAMPAIGN_REFS = [
+  ...CAMPAIGNS,
+  "ERR_NO_WAPP_FOUND",
+  "ERR_NO_CONTACT_LIST_FOUND",
+  "ERR_NO_TAG_FOUND",
+] as const satisfies readonly ErrorCode[];
 
 /** Every documented route. The OpenAPI test fails when a registered route is missing here. */
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
@@ -559,6 +567,170 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
 
   // Announcements
+  // Contact lists and campaigns (admins, campaigns enabled)
+  "GET /contact-lists/": {
+    summary: "Search contact lists (paged)",
+    answer: contract("GET /contact-lists/"),
+    errors: CAMPAIGNS,
+  },
+  "GET /contact-lists/list": {
+    summary: "Every contact list, short",
+    answer: contract("GET /contact-lists/list"),
+    errors: CAMPAIGNS,
+  },
+  "GET /contact-lists/template": {
+    summary: "A CSV model of a list import (name;number;email)",
+    answer: "binary",
+    errors: CAMPAIGNS,
+  },
+  "GET /contact-lists/:id": {
+    summary: "A contact list",
+    answer: contract("GET /contact-lists/:id"),
+    errors: [...CAMPAIGNS, "ERR_NO_CONTACT_LIST_FOUND"],
+  },
+  "POST /contact-lists": {
+    summary: "Create a contact list",
+    status: 201,
+    answer: contract("POST /contact-lists"),
+    errors: CAMPAIGNS,
+  },
+  "PUT /contact-lists/:id": {
+    summary: "Rename a contact list",
+    answer: contract("PUT /contact-lists/:id"),
+    errors: [...CAMPAIGNS, "ERR_NO_CONTACT_LIST_FOUND"],
+  },
+  "DELETE /contact-lists/:id": {
+    summary: "Delete a contact list and its items",
+    status: 204,
+    answer: "empty",
+    errors: [...CAMPAIGNS, "ERR_NO_CONTACT_LIST_FOUND", "ERR_CONTACT_LIST_IN_USE"],
+  },
+  "POST /contact-lists/:id/upload": {
+    summary: "Import a list's items from a CSV or XLSX file",
+    description:
+      "A number already in the list is completed (name, e-mail); a repeated one is skipped; refused rows come back with their reason.",
+    answer: contract("POST /contact-lists/:id/upload"),
+    body: upload,
+    errors: [...CAMPAIGNS, "ERR_NO_CONTACT_LIST_FOUND"],
+  },
+  "POST /contact-lists/:id/validate": {
+    summary: "Check the list's numbers on WhatsApp through a connected Baileys connection",
+    answer: contract("POST /contact-lists/:id/validate"),
+    errors: [
+      ...CAMPAIGNS,
+      "ERR_NO_CONTACT_LIST_FOUND",
+      "ERR_NO_WAPP_FOUND",
+      "ERR_WAPP_NOT_INITIALIZED",
+      "ERR_WAPP_CHECK_CONTACT",
+    ],
+  },
+  "GET /contact-list-items": {
+    summary: "A list's items (paged, searched by name, number or e-mail)",
+    answer: contract("GET /contact-list-items"),
+    errors: [...CAMPAIGNS, "ERR_NO_CONTACT_LIST_FOUND"],
+  },
+  "POST /contact-list-items": {
+    summary: "Add an item to a list",
+    status: 201,
+    answer: contract("POST /contact-list-items"),
+    errors: [
+      ...CAMPAIGNS,
+      "ERR_NO_CONTACT_LIST_FOUND",
+      "ERR_CONTACT_LIST_ITEM_EXISTS",
+      "ERR_CONTACT_LIST_FULL",
+    ],
+  },
+  "PUT /contact-list-items/:id": {
+    summary: "Change a list item",
+    answer: contract("PUT /contact-list-items/:id"),
+    errors: [...CAMPAIGNS, "ERR_NO_CONTACT_LIST_ITEM_FOUND", "ERR_CONTACT_LIST_ITEM_EXISTS"],
+  },
+  "DELETE /contact-list-items/:id": {
+    summary: "Remove a list item",
+    status: 204,
+    answer: "empty",
+    errors: [...CAMPAIGNS, "ERR_NO_CONTACT_LIST_ITEM_FOUND"],
+  },
+  "GET /campaigns/": {
+    summary: "Search campaigns (paged), with their reports",
+    answer: contract("GET /campaigns/"),
+    errors: CAMPAIGNS,
+  },
+  "GET /campaigns/:id": {
+    summary: "A campaign and its report",
+    answer: contract("GET /campaigns/:id"),
+    errors: [...CAMPAIGNS, "ERR_NO_CAMPAIGN_FOUND"],
+  },
+  "GET /campaigns/:id/shipments": {
+    summary: "A campaign's recipients and their outcome (paged)",
+    answer: contract("GET /campaigns/:id/shipments"),
+    errors: [...CAMPAIGNS, "ERR_NO_CAMPAIGN_FOUND"],
+  },
+  "POST /campaigns": {
+    summary: "Create a campaign (no time: it starts at once)",
+    status: 201,
+    answer: contract("POST /campaigns"),
+    errors: [...CAMPAIGN_REFS, "ERR_CAMPAIGN_NO_RECIPIENTS"],
+  },
+  "PUT /campaigns/:id": {
+    summary: "Change a scheduled or paused campaign",
+    answer: contract("PUT /campaigns/:id"),
+    errors: [
+      ...CAMPAIGN_REFS,
+      "ERR_NO_CAMPAIGN_FOUND",
+      "ERR_CAMPAIGN_NOT_EDITABLE",
+      "ERR_CAMPAIGN_NO_RECIPIENTS",
+    ],
+  },
+  "DELETE /campaigns/:id": {
+    summary: "Delete a campaign that is not running",
+    status: 204,
+    answer: "empty",
+    errors: [...CAMPAIGNS, "ERR_NO_CAMPAIGN_FOUND", "ERR_CAMPAIGN_STATE"],
+  },
+  "POST /campaigns/:id/pause": {
+    summary: "Pause a scheduled or running campaign",
+    answer: contract("POST /campaigns/:id/pause"),
+    errors: [...CAMPAIGNS, "ERR_NO_CAMPAIGN_FOUND", "ERR_CAMPAIGN_STATE"],
+  },
+  "POST /campaigns/:id/resume": {
+    summary: "Resume a paused campaign",
+    answer: contract("POST /campaigns/:id/resume"),
+    errors: [...CAMPAIGNS, "ERR_NO_CAMPAIGN_FOUND", "ERR_CAMPAIGN_STATE"],
+  },
+  "POST /campaigns/:id/cancel": {
+    summary: "Cancel a campaign (recipients not sent yet never are)",
+    answer: contract("POST /campaigns/:id/cancel"),
+    errors: [...CAMPAIGNS, "ERR_NO_CAMPAIGN_FOUND", "ERR_CAMPAIGN_STATE"],
+  },
+  "POST /campaigns/:id/duplicate": {
+    summary: "Copy a campaign (scheduled, without a time: it starts when saved again)",
+    status: 201,
+    answer: contract("POST /campaigns/:id/duplicate"),
+    errors: [...CAMPAIGNS, "ERR_NO_CAMPAIGN_FOUND"],
+  },
+  "POST /campaigns/:id/upload": {
+    summary: "Attach a campaign's file",
+    answer: contract("POST /campaigns/:id/upload"),
+    body: upload,
+    errors: [...CAMPAIGNS, "ERR_NO_CAMPAIGN_FOUND", "ERR_CAMPAIGN_NOT_EDITABLE"],
+  },
+  "DELETE /campaigns/:id/upload": {
+    summary: "Remove a campaign's file",
+    answer: contract("DELETE /campaigns/:id/upload"),
+    errors: [...CAMPAIGNS, "ERR_NO_CAMPAIGN_FOUND", "ERR_CAMPAIGN_NOT_EDITABLE"],
+  },
+  "GET /campaign-settings": {
+    summary: "The company's campaign settings (defaults until saved)",
+    answer: contract("GET /campaign-settings"),
+    errors: CAMPAIGNS,
+  },
+  "PUT /campaign-settings": {
+    summary: "Save the company's campaign settings",
+    answer: contract("PUT /campaign-settings"),
+    errors: CAMPAIGNS,
+  },
+
   "GET /announcements/": {
     summary: "Search announcements (paged)",
     answer: contract("GET /announcements/"),

@@ -18,6 +18,7 @@ import {
   connections,
   instances,
   plans,
+  settings,
   tickets,
   ticketTracking,
   users,
@@ -62,12 +63,23 @@ function limitColumns(limits: Partial<ConnectionLimits> | null | undefined) {
 
 /** Form fields → company columns; absent fields are left alone (PUT is a partial update). */
 function companyColumns(input: CompanyUpdateInput): Partial<typeof companies.$inferInsert> {
-  const { connectionLimit, ...fields } = input;
+  // campaignsEnabled is a setting of the company, not a column (writeCampaignsSetting).
+  const { connectionLimit, campaignsEnabled: _setting, ...fields } = input;
   const out: Partial<typeof companies.$inferInsert> = { ...limitColumns(connectionLimit) };
   for (const [key, value] of Object.entries(fields)) {
     if (value !== undefined) (out as Record<string, unknown>)[key] = value;
   }
   return out;
+}
+
+/** The operator's campaignsEnabled switch writes the company's setting (absent: kept). */
+async function writeCampaignsSetting(db: DbOrTx, companyId: number, enabled: boolean | undefined) {
+  if (enabled === undefined) return;
+  const value = enabled ? "true" : "false";
+  await db
+    .insert(settings)
+    .values({ companyId, key: "campaignsEnabled", value })
+    .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value } });
 }
 
 /** 'maria.silva@acme.com' → 'maria.silva' (2 to 50 characters, like any user name). */
@@ -148,6 +160,7 @@ export class CompanyAdminService {
           .values({ ...companyColumns(fields), name: input.name, instanceId })
           .returning();
         await ensureDefaultSettings(tx, company!.id);
+        await writeCampaignsSetting(tx, company!.id, input.campaignsEnabled);
         const [admin] = await tx
           .insert(users)
           .values({
@@ -189,6 +202,7 @@ export class CompanyAdminService {
           .where(eq(companies.id, id))
           .returning()
       : [before];
+    await writeCampaignsSetting(this.db, id, input.campaignsEnabled);
     await this.disconnectIfBlocked(id);
     return this.present(row!);
   }

@@ -18,14 +18,14 @@ import { authorize } from "../users/users.policy.js";
 import { presentContacts } from "./contacts.presenter.js";
 import { normalizeNumber } from "./contacts.service.js";
 
-/** Header names accepted per column (lowercased, accents stripped). */
-const COLUMNS = {
+/** Header names accepted per column (lowercased, accents stripped); contact lists share them. */
+export const COLUMNS = {
   name: ["name", "nome"],
   number: ["number", "numero", "telefone", "phone", "whatsapp", "celular"],
   email: ["email", "e-mail"],
   tags: ["tags", "tag", "etiquetas"],
 } as const;
-type Column = keyof typeof COLUMNS;
+export type Column = keyof typeof COLUMNS;
 
 /** Above this many changed contacts, no per-contact live events: the client reloads the list. */
 const LIVE_EVENTS_MAX = 100;
@@ -264,7 +264,8 @@ function normalizeHeader(h: string): string {
     .replace(/[\u0300-\u036f]/g, "");
 }
 
-function columnIndex(header: string[]): Partial<Record<Column, number>> {
+/** Which cell holds each column, from a header row (first alias match wins). */
+export function columnIndex(header: string[]): Partial<Record<Column, number>> {
   const index: Partial<Record<Column, number>> = {};
   header.forEach((h, i) => {
     const key = normalizeHeader(h);
@@ -285,7 +286,7 @@ const excel = async () => (await import("exceljs")).default;
  * The file as rows of text cells: XLSX through exceljs, CSV through `parseCsv`. The type is
  * the one detected from the bytes (an XLSX is a zip; a CSV is text), not the name.
  */
-async function readTable(file: IncomingFile): Promise<string[][]> {
+export async function readTable(file: IncomingFile): Promise<string[][]> {
   const name = file.filename.toLowerCase();
   const zip = file.mimetype === "application/zip" && name.endsWith(".xlsx");
   if (file.mimetype.includes("spreadsheetml") || zip) {

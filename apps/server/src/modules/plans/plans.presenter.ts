@@ -18,6 +18,7 @@ export function presentPlan(row: PlanRow) {
       webChat: row.limitWebChat,
     },
     graceDays: row.graceDays,
+    useCampaigns: row.useCampaigns,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -25,6 +25,7 @@ function columns(input: PlanInput): Partial<typeof plans.$inferInsert> {
     }),
     ...(limits.webChat !== undefined && { limitWebChat: limits.webChat }),
     ...(input.graceDays !== undefined && { graceDays: input.graceDays }),
+    ...(input.useCampaigns !== undefined && { useCampaigns: input.useCampaigns }),
   };
 }
 

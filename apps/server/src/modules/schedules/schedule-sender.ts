@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import {
   connections,
@@ -23,7 +23,7 @@ import type { Publisher } from "../../realtime/publish.js";
 import type { FilesService } from "../files/files.service.js";
 import { mediaTypeOf } from "@atrium/shared";
 import { presentTicket } from "../tickets/tickets.presenter.js";
-import { nextProtocol } from "../tickets/tickets.service.js";
+import { insertTicket, lockContact, quietTicketFor } from "../tickets/bulk-ticket.js";
 import { presentSchedule } from "./schedules.presenter.js";
 
 export const SCHEDULE_JOB = "schedule.send";
@@ -168,9 +168,7 @@ export class ScheduleSender {
       throw new AppError("ERR_VALIDATION", "Nothing to send: no message and no file");
     }
     // Serialised with the inbound pipeline for this contact (same advisory lock).
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${connection.id}, hashtext(${contact.number}))`,
-    );
+    await lockContact(tx, connection.id, contact.number);
     const { ticket, before } = await this.ticketFor(tx, schedule, connection, contact);
     const message = await this.outbound.insert(tx, ticket, {
       body: renderTemplate(schedule.body, { contact, protocol: ticket.protocol }),
@@ -235,24 +233,12 @@ export class ScheduleSender {
     const userId = schedule.userId;
 
     if (!schedule.openTicket) {
-      if (active) return { ticket: active, before: null };
-      const [closed] = await tx
-        .select()
-        .from(tickets)
-        .where(and(ofContact, eq(tickets.status, "closed")))
-        .orderBy(desc(tickets.updatedAt))
-        .limit(1);
-      if (closed) return { ticket: closed, before: null };
-      const ticket = await this.insertTicket(tx, schedule, connection, contact, "closed");
-      await tx.insert(ticketTracking).values({
-        companyId: ticket.companyId,
-        ticketId: ticket.id,
-        connectionId: connection.id,
+      const ticket = await quietTicketFor(tx, {
+        companyId: schedule.companyId,
+        connection,
+        contact,
+        queueId: schedule.queueId,
         userId,
-        queuedAt: now,
-        startedAt: now,
-        finishedAt: now,
-        finishedById: userId,
       });
       return { ticket, before: null };
     }
@@ -307,28 +293,15 @@ export class ScheduleSender {
     return { ticket, before: null };
   }
 
-  private async insertTicket(
+  private insertTicket(
     tx: Tx,
     schedule: ScheduleRow,
     connection: ConnectionRow,
     contact: ContactRow,
-    status: "open" | "pending" | "closed",
+    status: "open" | "pending",
   ): Promise<TicketRow> {
-    const [ticket] = await tx
-      .insert(tickets)
-      .values({
-        companyId: schedule.companyId,
-        protocol: await nextProtocol(tx, schedule.companyId),
-        status,
-        contactId: contact.id,
-        connectionId: connection.id,
-        queueId: schedule.queueId,
-        userId: status === "pending" ? null : schedule.userId,
-        channelType: connection.channelType,
-        isGroup: contact.isGroup,
-      })
-      .returning();
-    return ticket!;
+    const { companyId, queueId, userId } = schedule;
+    return insertTicket(tx, { companyId, connection, contact, queueId, userId, status });
   }
 
   /** Records a failed send: status ERRO with the error text ('Erro de Envio' in the list). */

@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { AppContext, AppInstance } from "../../app.js";
 import { settings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/errors.js";
+import { planOffersCampaignsTo } from "../campaigns/campaigns.policy.js";
 import { authorize } from "../users/users.policy.js";
 
 const settingKey = z.object({ key: z.string().min(1).max(100) });
@@ -46,6 +47,10 @@ export async function settingsRoutes(app: AppInstance, ctx: AppContext): Promise
         });
       }
       const companyId = request.actor.companyId;
+      // Campaigns can be switched on only by a company whose plan offers them.
+      if (key === "campaignsEnabled" && !(await planOffersCampaignsTo(ctx.db, companyId))) {
+        throw new AppError("ERR_CAMPAIGNS_DISABLED");
+      }
       const [row] = await ctx.db
         .insert(settings)
         .values({ companyId, key, value: request.body.value })

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import {
+  campaigns,
   connections,
   contacts,
   queues,
@@ -40,6 +41,8 @@ export interface TicketDTO {
   /** Resolved by an agent; the bot waits for the contact's rating before closing. */
   awaitingRating: boolean;
   tags: { id: number; name: string; color: string }[];
+  /** The single ticket only (presentTicketWithCampaign): the campaign it answers. */
+  campaign?: { id: number; name: string } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -155,4 +158,17 @@ export async function presentTicket(db: DbOrTx, id: number): Promise<TicketDTO> 
   const [dto] = await presentTicketsById(db, [id]);
   if (!dto) throw new Error(`ticket ${id} vanished`);
   return dto;
+}
+
+/** The single ticket's answer: also the campaign its conversation answers (tickets.campaignId). */
+export async function presentTicketWithCampaign(db: DbOrTx, id: number): Promise<TicketDTO> {
+  const [dto, [row]] = await Promise.all([
+    presentTicket(db, id),
+    db
+      .select({ id: campaigns.id, name: campaigns.name })
+      .from(tickets)
+      .innerJoin(campaigns, eq(campaigns.id, tickets.campaignId))
+      .where(eq(tickets.id, id)),
+  ]);
+  return { ...dto, campaign: row ?? null };
 }

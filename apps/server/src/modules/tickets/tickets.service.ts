@@ -32,6 +32,7 @@ import { authorize } from "../users/users.policy.js";
 import { canViewTicket } from "./tickets.policy.js";
 import {
   presentTicket,
+  presentTicketWithCampaign,
   presentTicketRows,
   presentTicketsById,
   type TicketDTO,
@@ -102,7 +103,7 @@ export class TicketsService {
   }
 
   async get(actor: Actor, where: { id: number } | { uuid: string }): Promise<TicketDTO> {
-    return presentTicket(this.db, (await this.openable(actor, where)).id);
+    return presentTicketWithCampaign(this.db, (await this.openable(actor, where)).id);
   }
 
   async create(actor: Actor, input: CreateInput): Promise<TicketDTO> {

@@ -10,11 +10,13 @@ import type { DbOrTx } from "../../db/client.js";
 import {
   companies,
   instances,
+  plans,
   queues,
   settings,
   userQueues,
   type users,
 } from "../../db/schema/index.js";
+import { planOffersCampaigns } from "../campaigns/campaigns.policy.js";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -74,9 +76,10 @@ export async function presentUser(db: DbOrTx, row: UserRow): Promise<UserDTO> {
 /** The company block of the login/me answer: instance address and settings. */
 export async function presentCompanyRef(db: DbOrTx, companyId: number): Promise<CompanyRefDTO> {
   const [row] = await db
-    .select({ company: companies, instance: instances })
+    .select({ company: companies, instance: instances, plan: plans })
     .from(companies)
     .leftJoin(instances, eq(instances.id, companies.instanceId))
+    .leftJoin(plans, eq(plans.id, companies.planId))
     .where(eq(companies.id, companyId));
   const list = await db
     .select({ key: settings.key, value: settings.value })
@@ -90,7 +93,8 @@ export async function presentCompanyRef(db: DbOrTx, companyId: number): Promise<
       ? { id: row.instance.id, name: row.instance.name, address: row.instance.address }
       : null,
     settings: list,
-    campaignsEnabled: campaignsEnabled(list),
+    // Effective: the company's setting and its plan's useCampaigns.
+    campaignsEnabled: campaignsEnabled(list) && planOffersCampaigns(row?.plan?.useCampaigns),
   };
 }
 

@@ -1,0 +1,477 @@
+import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { mediaTypeOf } from "@atrium/shared";
+import type { ChannelRegistry, ContactRow } from "../../channels/channel.js";
+import type { OutboundLanes } from "../../channels/lanes.js";
+import type { Outbound } from "../../channels/outbound.js";
+import { renderTemplate } from "../../channels/templates.js";
+import type { Db, Tx } from "../../db/client.js";
+import {
+  campaignOptOuts,
+  campaigns,
+  campaignShipments,
+  connections,
+  contactListItems,
+  contacts,
+  contactTags,
+  files,
+  messages,
+  outboundSends,
+} from "../../db/schema/index.js";
+import type { Jobs } from "../../jobs/jobs.js";
+import { AppError } from "../../lib/errors.js";
+import type { Logger } from "../../lib/logger.js";
+import type { Publisher } from "../../realtime/publish.js";
+import type { FilesService } from "../files/files.service.js";
+import type { MessageRow } from "../messages/messages.presenter.js";
+import { lockContact, quietTicketFor } from "../tickets/bulk-ticket.js";
+import { intervalAfter, loadCampaignSettings, nextAllowedMoment } from "./campaign-settings.js";
+import { presentCampaign } from "./campaigns.presenter.js";
+
+export const CAMPAIGN_JOB = "campaign.run";
+
+type CampaignRow = typeof campaigns.$inferSelect;
+
+/**
+ * A scheduled start is due with a second of slack for clocks between nodes (like schedules);
+ * a step before its due time simply waits for it, so intervals are never shortened.
+ */
+const DUE_SLACK_MS = 1000;
+/** Waits up to this long happen in the running job; longer ones become a job at that time. */
+const IN_PROCESS_WAIT_MS = 10_000;
+/** One job sends for at most this long, then hands over to a new job (far below its expiry). */
+const JOB_BUDGET_MS = 60_000;
+/** Report events after sends: at most one per campaign in this period (and one at the end). */
+const PUBLISH_EVERY_MS = 1000;
+
+export const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+type Step =
+  | { kind: "sent"; ticketId: number; message: MessageRow; waitMs: number }
+  | { kind: "failed"; waitMs: number }
+  | { kind: "wait"; until: Date }
+  | { kind: "done" }
+  | { kind: "stopped"; changed?: boolean };
+
+/**
+ * Sends campaigns through a durable pg-boss job per campaign ("campaign.run", singleton key
+ * `campaign-{id}`). Each step is one transaction: lock the campaign row, check its state and
+ * its next due time, claim the next pending recipient (FOR UPDATE SKIP LOCKED), store the
+ * message in the contact's ticket and mark the recipient queued; after commit the message goes
+ * to the connection's bulk lane (agent replies first, the Baileys bulk rate guard). The next due
+ * time (a random interval in [min, max] s, plus the longer pause every N messages, moved to the
+ * next allowed day/hour) is stored on the campaign in the same transaction, so any node and any
+ * restart resume exactly there; a recipient is never sent twice (claim + unique key).
+ *
+ * A connection that is gone or not connected pauses the campaign (PAUSADA) instead of failing
+ * every recipient: the admin resumes it once the connection is back.
+ */
+export class CampaignSender {
+  private readonly running = new Set<number>();
+  private readonly lastPublish = new Map<number, number>();
+  private closing = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: Jobs,
+    private readonly channels: ChannelRegistry,
+    private readonly outbound: Outbound,
+    private readonly lanes: OutboundLanes,
+    private readonly files: FilesService,
+    private readonly publisher: Publisher,
+    private readonly logger: Logger,
+  ) {}
+
+  async init(): Promise<void> {
+    await this.jobs.register<{ campaignId: number }>(
+      CAMPAIGN_JOB,
+      (data) => this.run(data.campaignId),
+      { policy: "short", retryLimit: 5, retryDelay: 5 },
+    );
+  }
+
+  /** Running loops end at their next step (the app is closing). */
+  stop(): void {
+    this.closing = true;
+  }
+
+  /** Queues the campaign's run at `at` (now when absent), replacing a queued one. */
+  async enqueue(row: CampaignRow, at?: Date | null): Promise<void> {
+    if (row.jobId) await this.jobs.cancel(CAMPAIGN_JOB, row.jobId);
+    const due = !at || at.getTime() <= Date.now();
+    const jobId = await this.jobs.send(
+      CAMPAIGN_JOB,
+      { campaignId: row.id },
+      { singletonKey: `campaign-${row.id}`, ...(!due && { startAfter: at }) },
+    );
+    await this.db
+      .update(campaigns)
+      .set({ jobId, nextRunAt: at ?? null })
+      .where(eq(campaigns.id, row.id));
+  }
+
+  async cancelJob(row: CampaignRow): Promise<void> {
+    if (row.jobId) await this.jobs.cancel(CAMPAIGN_JOB, row.jobId);
+  }
+
+  /**
+   * Startup recovery: running campaigns resume at their stored due time, scheduled ones get
+   * their job (due ones run now), and campaign messages stored but never handed to their lane
+   * (a crash right after the commit) are queued. Idempotent across nodes.
+   */
+  async recover(): Promise<number> {
+    const rows = await this.db
+      .select()
+      .from(campaigns)
+      .where(
+        or(
+          eq(campaigns.status, "EM_ANDAMENTO"),
+          and(
+            eq(campaigns.status, "PROGRAMADA"),
+            or(lte(campaigns.scheduledAt, new Date()), isNull(campaigns.jobId)),
+            isNotNull(campaigns.scheduledAt),
+          ),
+        ),
+      );
+    for (const row of rows) {
+      const at = row.status === "EM_ANDAMENTO" ? row.nextRunAt : row.scheduledAt;
+      await this.enqueue({ ...row, jobId: null }, at).catch((err) =>
+        this.logger.warn({ err, campaignId: row.id }, "could not queue a campaign"),
+      );
+    }
+    const stranded = await this.db
+      .select({ id: messages.id, connectionId: messages.connectionId })
+      .from(campaignShipments)
+      .innerJoin(campaigns, eq(campaigns.id, campaignShipments.campaignId))
+      .innerJoin(messages, eq(messages.id, campaignShipments.messageId))
+      .leftJoin(outboundSends, eq(outboundSends.messageId, messages.id))
+      .where(
+        and(
+          eq(campaigns.status, "EM_ANDAMENTO"),
+          eq(campaignShipments.status, "queued"),
+          eq(messages.ack, 0),
+          isNull(messages.error),
+          isNull(messages.providerMessageId),
+          isNull(outboundSends.messageId),
+        ),
+      );
+    // A message already in its lane is not sent twice: the lane's sent-marker refuses it.
+    for (const m of stranded) {
+      if (m.connectionId) await this.lanes.enqueue(m.connectionId, m.id, true);
+    }
+    return rows.length;
+  }
+
+  /**
+   * Starts a campaign whose time has come: EM_ANDAMENTO, startedAt, and its recipients
+   * materialised once (the list's items or the tag's contacts; opted-out numbers skipped).
+   * Without any recipient it ends at once (FINALIZADA, total 0).
+   */
+  async start(campaignId: number): Promise<CampaignRow | null> {
+    const row = await this.db.transaction(async (tx) => {
+      const [c] = await tx
+        .select()
+        .from(campaigns)
+        .where(eq(campaigns.id, campaignId))
+        .for("update");
+      if (!c || c.status !== "PROGRAMADA") return null;
+      if (c.scheduledAt && c.scheduledAt.getTime() > Date.now() + DUE_SLACK_MS) return null;
+      await this.materialise(tx, c);
+      const [pending] = await tx
+        .select({ id: campaignShipments.id })
+        .from(campaignShipments)
+        .where(and(eq(campaignShipments.campaignId, c.id), eq(campaignShipments.status, "pending")))
+        .limit(1);
+      const now = new Date();
+      const [started] = await tx
+        .update(campaigns)
+        .set(
+          pending
+            ? { status: "EM_ANDAMENTO", startedAt: c.startedAt ?? now, nextRunAt: now }
+            : { status: "FINALIZADA", startedAt: c.startedAt ?? now, completedAt: now },
+        )
+        .where(eq(campaigns.id, c.id))
+        .returning();
+      return started!;
+    });
+    if (row) await this.publish(row, { force: true });
+    return row;
+  }
+
+  private async materialise(tx: Tx, c: CampaignRow): Promise<void> {
+    const optedOut = (number: unknown) => sql`exists (select 1 from ${campaignOptOuts} o
+      where o.company_id = ${c.companyId} and o.number = ${number})`;
+    if (c.contactListId) {
+      await tx.execute(sql`
+        insert into ${campaignShipments} (company_id, campaign_id, contact_id, number, name, email, status)
+        select ${c.companyId}, ${c.id}, ct.id, i.number, i.name, i.email,
+          case when ${optedOut(sql`i.number`)} then 'skipped' else 'pending' end
+        from ${contactListItems} i
+        left join ${contacts} ct on ct.company_id = ${c.companyId} and ct.number = i.number
+        where i.contact_list_id = ${c.contactListId} and i.company_id = ${c.companyId}
+          and i.is_whatsapp_valid is not false
+        order by i.id
+        on conflict do nothing`);
+    } else if (c.tagId) {
+      await tx.execute(sql`
+        insert into ${campaignShipments} (company_id, campaign_id, contact_id, number, name, email, status)
+        select ${c.companyId}, ${c.id}, ct.id, ct.number, ct.name, ct.email,
+          case when ${optedOut(sql`ct.number`)} then 'skipped' else 'pending' end
+        from ${contactTags} t
+        join ${contacts} ct on ct.id = t.contact_id
+        where t.tag_id = ${c.tagId} and t.company_id = ${c.companyId}
+          and ct.company_id = ${c.companyId} and not ct.is_group and ct.number <> ''
+        order by ct.id
+        on conflict do nothing`);
+    }
+  }
+
+  /** The job: starts the campaign if due, then sends while its intervals allow. */
+  async run(campaignId: number): Promise<void> {
+    if (this.running.has(campaignId)) return;
+    this.running.add(campaignId);
+    try {
+      await this.loop(campaignId);
+    } finally {
+      this.running.delete(campaignId);
+    }
+  }
+
+  private async loop(campaignId: number): Promise<void> {
+    const [first] = await this.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    if (!first) return;
+    if (first.status === "PROGRAMADA") {
+      const started = await this.start(campaignId);
+      if (!started) {
+        // Not due yet (an edit moved its time): the job waits for it.
+        if (first.scheduledAt && first.scheduledAt.getTime() > Date.now()) {
+          await this.enqueue({ ...first, jobId: null }, first.scheduledAt);
+        }
+        return;
+      }
+    }
+    // The previous message's hand-over (publish, lane) overlaps the next step's transaction.
+    let handing: Promise<void> = Promise.resolve();
+    try {
+      await this.sendWhileDue(campaignId, (next) => {
+        const previous = handing;
+        handing = previous.then(next).catch((err: unknown) => {
+          this.logger.warn({ err, campaignId }, "campaign message not handed to its lane");
+        });
+        return previous;
+      });
+    } finally {
+      await handing;
+    }
+  }
+
+  private async sendWhileDue(
+    campaignId: number,
+    handOver: (next: () => Promise<void>) => Promise<void>,
+  ): Promise<void> {
+    const deadline = Date.now() + JOB_BUDGET_MS;
+    for (;;) {
+      if (this.closing) return;
+      const step = await this.step(campaignId);
+      if (step.kind === "stopped") {
+        if (step.changed) await this.publishById(campaignId, { force: true });
+        return;
+      }
+      if (step.kind === "done") return this.finish(campaignId);
+      let until: Date;
+      if (step.kind === "wait") until = step.until;
+      else {
+        if (step.kind === "sent") {
+          // Bulk lane: after the connection's agent replies, under the Baileys bulk guard.
+          await handOver(() =>
+            this.outbound.afterInsert(step.ticketId, step.message, { bulk: true }),
+          );
+        }
+        await this.publishById(campaignId);
+        until = new Date(Date.now() + step.waitMs);
+      }
+      const waitMs = until.getTime() - Date.now();
+      if (waitMs > IN_PROCESS_WAIT_MS || Date.now() + waitMs > deadline) {
+        const [row] = await this.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+        if (row?.status === "EM_ANDAMENTO") await this.enqueue({ ...row, jobId: null }, until);
+        return;
+      }
+      if (waitMs > 0) await new Promise((r) => setTimeout(r, waitMs));
+    }
+  }
+
+  /** One recipient, in one transaction (see the class comment). */
+  private async step(campaignId: number): Promise<Step> {
+    return this.db.transaction(async (tx): Promise<Step> => {
+      const [c] = await tx
+        .select()
+        .from(campaigns)
+        .where(eq(campaigns.id, campaignId))
+        .for("update");
+      if (!c || c.status !== "EM_ANDAMENTO") return { kind: "stopped" };
+      const now = new Date();
+      if (c.nextRunAt && c.nextRunAt.getTime() > now.getTime()) {
+        return { kind: "wait", until: c.nextRunAt };
+      }
+      const settings = await loadCampaignSettings(tx, c.companyId);
+      const allowed = nextAllowedMoment(settings, now);
+      if (allowed.getTime() > now.getTime()) {
+        await tx.update(campaigns).set({ nextRunAt: allowed }).where(eq(campaigns.id, c.id));
+        return { kind: "wait", until: allowed };
+      }
+      const [connection] = c.connectionId
+        ? await tx.select().from(connections).where(eq(connections.id, c.connectionId))
+        : [];
+      if (
+        !connection ||
+        !this.channels.get(connection.channelType) ||
+        connection.status !== "CONNECTED"
+      ) {
+        await tx
+          .update(campaigns)
+          .set({ status: "PAUSADA", jobId: null })
+          .where(eq(campaigns.id, c.id));
+        this.logger.warn({ campaignId }, "campaign paused: its connection is not connected");
+        return { kind: "stopped", changed: true };
+      }
+      const [shipment] = await tx
+        .select()
+        .from(campaignShipments)
+        .where(and(eq(campaignShipments.campaignId, c.id), eq(campaignShipments.status, "pending")))
+        .orderBy(campaignShipments.id)
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!shipment) return { kind: "done" };
+      const sentCount = c.sentCount + 1;
+      const waitMs = Math.round(intervalAfter(settings, sentCount) * 1000);
+      await tx
+        .update(campaigns)
+        .set({ sentCount, nextRunAt: new Date(now.getTime() + waitMs) })
+        .where(eq(campaigns.id, c.id));
+      try {
+        return await tx.transaction(async (inner) => {
+          const sent = await this.deliverIn(inner, c, connection, shipment);
+          return { kind: "sent", waitMs, ...sent };
+        });
+      } catch (err) {
+        // This recipient cannot be sent (its savepoint rolled back): it fails, the campaign goes on.
+        this.logger.warn({ err, campaignId, shipmentId: shipment.id }, "campaign recipient failed");
+        const error =
+          err instanceof AppError ? err.code : "ERR_SENDING_WAPP_MSG: the message was not stored";
+        await tx
+          .update(campaignShipments)
+          .set({ status: "failed", error })
+          .where(eq(campaignShipments.id, shipment.id));
+        return { kind: "failed", waitMs: 0 };
+      }
+    });
+  }
+
+  private async deliverIn(
+    tx: Tx,
+    c: CampaignRow,
+    connection: typeof connections.$inferSelect,
+    shipment: typeof campaignShipments.$inferSelect,
+  ) {
+    await lockContact(tx, connection.id, shipment.number);
+    const contact = await this.contactFor(tx, c.companyId, connection.channelType, shipment);
+    const ticket = await quietTicketFor(tx, {
+      companyId: c.companyId,
+      connection,
+      contact,
+      queueId: null,
+      userId: null,
+    });
+    const [file] = c.fileId ? await tx.select().from(files).where(eq(files.id, c.fileId)) : [];
+    const body = renderTemplate(pick(c.messages), {
+      contact: {
+        name: shipment.name || contact.name,
+        number: shipment.number,
+        email: shipment.email || contact.email,
+      },
+      protocol: ticket.protocol,
+    });
+    const message = await this.outbound.insert(tx, ticket, {
+      body,
+      fileId: file?.id ?? null,
+      mediaType: file ? mediaTypeOf(file.mimeType) : "chat",
+    });
+    await tx
+      .update(campaignShipments)
+      .set({
+        status: "queued",
+        contactId: contact.id,
+        messageId: message.id,
+        ticketId: ticket.id,
+        body,
+        sentAt: new Date(),
+        error: null,
+      })
+      .where(eq(campaignShipments.id, shipment.id));
+    return { ticketId: ticket.id, message };
+  }
+
+  /**
+   * The recipient's contact: the one matched when the recipients were materialised, else the
+   * company's contact with this number, created from the recipient when there is none.
+   */
+  private async contactFor(
+    tx: Tx,
+    companyId: number,
+    channelType: string,
+    shipment: typeof campaignShipments.$inferSelect,
+  ): Promise<ContactRow> {
+    const ofCompany = eq(contacts.companyId, companyId);
+    if (shipment.contactId) {
+      const [known] = await tx
+        .select()
+        .from(contacts)
+        .where(and(ofCompany, eq(contacts.id, shipment.contactId)));
+      if (known) return known;
+    }
+    const [created] = await tx
+      .insert(contacts)
+      .values({
+        companyId,
+        number: shipment.number,
+        name: shipment.name || shipment.number,
+        email: shipment.email,
+        channelType,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return created;
+    const [found] = await tx
+      .select()
+      .from(contacts)
+      .where(and(ofCompany, eq(contacts.number, shipment.number)));
+    return found!;
+  }
+
+  private async finish(campaignId: number): Promise<void> {
+    const [row] = await this.db
+      .update(campaigns)
+      .set({ status: "FINALIZADA", completedAt: new Date(), jobId: null, nextRunAt: null })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "EM_ANDAMENTO")))
+      .returning();
+    if (row) await this.publish(row, { force: true });
+  }
+
+  /** The campaign's state and report to its admins (throttled while it sends). */
+  async publish(row: CampaignRow, { force = false } = {}): Promise<void> {
+    const last = this.lastPublish.get(row.id) ?? 0;
+    if (!force && Date.now() - last < PUBLISH_EVERY_MS) return;
+    this.lastPublish.set(row.id, Date.now());
+    this.publisher.campaignChanged(
+      row.companyId,
+      "update",
+      await presentCampaign(this.db, this.files.signer, row),
+    );
+  }
+
+  async publishById(campaignId: number, opts: { force?: boolean } = {}): Promise<void> {
+    const last = this.lastPublish.get(campaignId) ?? 0;
+    if (!opts.force && Date.now() - last < PUBLISH_EVERY_MS) return;
+    const [row] = await this.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    if (row) await this.publish(row, opts);
+  }
+}

@@ -1,0 +1,344 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type BuiltApp } from "../src/app.js";
+import { createDatabase, type Database } from "../src/db/client.js";
+import {
+  campaignOptOuts,
+  campaigns,
+  campaignShipments,
+  connectionQueues,
+  connections,
+} from "../src/db/schema/index.js";
+import { createLogger } from "../src/lib/logger.js";
+import { createList, enableCampaigns, FAST_SETTINGS, phone } from "./campaign-helpers.js";
+import { startFakeGraph, type FakeGraph } from "./fake-graph.js";
+import {
+  createConnection,
+  eventually,
+  inbound,
+  login,
+  request,
+  seedCompany,
+  testConfig,
+  uid,
+  type Session,
+} from "./harness.js";
+
+/**
+ * The campaign sender against the fake Graph server (WhatsApp Cloud): each recipient gets one
+ * message, intervals and allowed hours hold, pause/resume/cancel, a restart mid-campaign, and
+ * the contacts' replies (opt-out, confirmation, the ticket's campaign). The app is built here
+ * (not startTestServer) so a test can stop it and build another on the same database.
+ */
+let graph: FakeGraph;
+let database: Database;
+let built: BuiltApp;
+const config = () =>
+  testConfig({ GRAPH_API_URL: graph.url, GRAPH_TIMEOUT_MS: "1500", OUTBOUND_CONCURRENCY: "4" });
+let appConfig: ReturnType<typeof config>;
+
+async function startApp(): Promise<BuiltApp> {
+  const app = await buildApp({ config: appConfig, database, logger: createLogger("silent") });
+  await app.app.ready();
+  return app;
+}
+
+beforeAll(async () => {
+  graph = await startFakeGraph();
+  const url = process.env.TEST_DATABASE_URL;
+  database = await createDatabase(url ? { url, poolSize: 4 } : {});
+  if (!url) await database.migrate();
+  appConfig = config();
+  built = await startApp();
+});
+afterAll(async () => {
+  await built?.app.close();
+  await database?.close();
+  await graph?.close();
+});
+
+/** The server as the harness helpers take it. */
+const server = () =>
+  ({ ...built, db: database.db, database, config: appConfig, url: "" }) as unknown as Parameters<
+    typeof seedCompany
+  >[0];
+
+/** A company with campaigns enabled and a WhatsApp Cloud connection on the fake Graph. */
+async function cloudCompany(settings: Partial<typeof FAST_SETTINGS> = {}) {
+  const s = await seedCompany(server());
+  await enableCampaigns(server(), s.company.id);
+  const phoneNumberId = `pn${uid()}`;
+  const connection = await createConnection(server(), s.company.id, {
+    name: `Cloud ${uid()}`,
+    channelType: "WHATSAPP_BUSINESS",
+    config: { accessToken: `token-${uid()}`, phoneNumberId },
+  });
+  await database.db.insert(connectionQueues).values({
+    connectionId: connection.id,
+    queueId: s.queue.id,
+    companyId: s.company.id,
+  });
+  const saved = await request(server(), s.as.admin, "PUT", "/campaign-settings", {
+    ...FAST_SETTINGS,
+    ...settings,
+  });
+  expect(saved.statusCode).toBe(200);
+  const path = `/${phoneNumberId}/messages`;
+  /** What the provider took, in arrival order: recipient and text. */
+  const posts = () =>
+    graph
+      .find(path, "POST")
+      .filter((r) => !r.failed)
+      .map((r) => ({
+        to: (r.body as { to?: string }).to,
+        body: (r.body as { text?: { body?: string } }).text?.body,
+        at: r.at,
+      }));
+  return { ...s, connection, path, posts };
+}
+
+type Company = Awaited<ReturnType<typeof cloudCompany>>;
+
+async function createCampaign(
+  c: Company,
+  list: { id: number },
+  extra: Record<string, unknown> = {},
+) {
+  const res = await request(server(), c.as.admin, "POST", "/campaigns", {
+    name: `Campanha ${uid()}`,
+    whatsappId: c.connection.id,
+    contactListId: list.id,
+    messages: ["Olá {nome}, temos novidades!"],
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; status: string };
+}
+
+const campaign = async (session: Session, id: number) =>
+  (await request(server(), session, "GET", `/campaigns/${id}`)).json();
+
+const shipmentsOf = (id: number) =>
+  database.db
+    .select()
+    .from(campaignShipments)
+    .where(eq(campaignShipments.campaignId, id))
+    .orderBy(asc(campaignShipments.id));
+
+describe("campaign sender", () => {
+  it("sends every recipient exactly one message with {nome} rendered, then finishes", async () => {
+    const c = await cloudCompany();
+    const people = [
+      { name: "Ana", number: phone() },
+      { name: "Bruno", number: phone() },
+      { name: "Carla", number: phone() },
+    ];
+    const list = await createList(server(), c.as.admin, people);
+    const created = await createCampaign(c, list);
+    expect(created.status).toBe("EM_ANDAMENTO");
+    await eventually(async () => (await campaign(c.as.admin, created.id)).report.sent === 3, 8000);
+    const done = await campaign(c.as.admin, created.id);
+    expect(done.status).toBe("FINALIZADA");
+    expect(done.completedAt).not.toBeNull();
+    expect(done.report).toMatchObject({ total: 3, pending: 0, sent: 3, failed: 0, skipped: 0 });
+    const posts = c.posts();
+    expect(posts.map((p) => p.to).sort()).toEqual(people.map((p) => p.number).sort());
+    for (const p of people) {
+      expect(posts.find((x) => x.to === p.number)?.body).toBe(`Olá ${p.name}, temos novidades!`);
+    }
+    const page = await request(server(), c.as.admin, "GET", `/campaigns/${created.id}/shipments`);
+    expect(page.json()).toMatchObject({ count: 3, hasMore: false });
+    expect(page.json().records.map((r: { status: string }) => r.status)).toEqual([
+      "sent",
+      "sent",
+      "sent",
+    ]);
+  });
+
+  it("waits at least the minimum interval between two messages", async () => {
+    const c = await cloudCompany({ messageIntervalMin: 1, messageIntervalMax: 1 });
+    const list = await createList(
+      server(),
+      c.as.admin,
+      [1, 2, 3].map((i) => ({ name: `P${i}`, number: phone() })),
+    );
+    const created = await createCampaign(c, list);
+    await eventually(
+      async () => (await campaign(c.as.admin, created.id)).status === "FINALIZADA",
+      10_000,
+    );
+    const sentAt = (await shipmentsOf(created.id)).map((s) => s.sentAt!.getTime());
+    for (let i = 1; i < sentAt.length; i++) {
+      expect(sentAt[i]! - sentAt[i - 1]!).toBeGreaterThanOrEqual(1000);
+    }
+    await eventually(() => c.posts().length === 3, 5000);
+  });
+
+  it("sends nothing outside the allowed days and waits for the next allowed moment", async () => {
+    const tomorrow = (new Date().getDay() + 1) % 7;
+    const c = await cloudCompany({ allowedDays: [tomorrow] });
+    const list = await createList(server(), c.as.admin, [{ name: "Ana", number: phone() }]);
+    const created = await createCampaign(c, list);
+    await eventually(async () => {
+      const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, created.id));
+      return (row?.nextRunAt?.getTime() ?? 0) > Date.now() + 3600_000;
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(c.posts()).toEqual([]);
+    expect(await campaign(c.as.admin, created.id)).toMatchObject({
+      status: "EM_ANDAMENTO",
+      report: { total: 1, pending: 1 },
+    });
+  });
+
+  it("pause holds the rest, resume sends it; cancel drops the recipients not sent", async () => {
+    const c = await cloudCompany({ messageIntervalMin: 1, messageIntervalMax: 1 });
+    const list = await createList(
+      server(),
+      c.as.admin,
+      [1, 2, 3, 4].map((i) => ({ name: `P${i}`, number: phone() })),
+    );
+    const created = await createCampaign(c, list);
+    await eventually(async () => (await shipmentsOf(created.id)).some((s) => s.sentAt), 5000);
+    const paused = await request(server(), c.as.admin, "POST", `/campaigns/${created.id}/pause`);
+    expect(paused.json().status).toBe("PAUSADA");
+    const sentBefore = (await shipmentsOf(created.id)).filter((s) => s.sentAt).length;
+    await new Promise((r) => setTimeout(r, 1800));
+    expect((await shipmentsOf(created.id)).filter((s) => s.sentAt).length).toBe(sentBefore);
+    const resumed = await request(server(), c.as.admin, "POST", `/campaigns/${created.id}/resume`);
+    expect(resumed.json().status).toBe("EM_ANDAMENTO");
+    await eventually(
+      async () => (await campaign(c.as.admin, created.id)).status === "FINALIZADA",
+      10_000,
+    );
+    await eventually(() => c.posts().length === 4, 5000);
+    expect(new Set(c.posts().map((p) => p.to)).size).toBe(4);
+
+    const other = await createCampaign(c, list);
+    await eventually(async () => (await shipmentsOf(other.id)).some((s) => s.sentAt), 5000);
+    const cancelled = await request(server(), c.as.admin, "POST", `/campaigns/${other.id}/cancel`);
+    expect(cancelled.json().status).toBe("CANCELADA");
+    await new Promise((r) => setTimeout(r, 1800));
+    const report = (await campaign(c.as.admin, other.id)).report;
+    expect(report.total).toBe(4);
+    expect(report.pending).toBeGreaterThanOrEqual(2);
+    expect((await shipmentsOf(other.id)).filter((s) => s.sentAt).length).toBe(4 - report.pending);
+  });
+
+  it("a restart mid-campaign sends the rest, nobody twice", async () => {
+    const c = await cloudCompany({ messageIntervalMin: 1, messageIntervalMax: 1 });
+    const people = [1, 2, 3, 4].map((i) => ({ name: `P${i}`, number: phone() }));
+    const list = await createList(server(), c.as.admin, people);
+    const created = await createCampaign(c, list);
+    await eventually(async () => (await shipmentsOf(created.id)).some((s) => s.sentAt), 5000);
+    await built.app.close();
+    const sentWhileDown = (await shipmentsOf(created.id)).filter((s) => s.sentAt).length;
+    expect(sentWhileDown).toBeLessThan(4);
+    built = await startApp();
+    const admin = await login(server(), c.admin.email);
+    await eventually(
+      async () => (await campaign(admin, created.id)).status === "FINALIZADA",
+      10_000,
+    );
+    await eventually(() => c.posts().length === 4, 5000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(
+      c
+        .posts()
+        .map((p) => p.to)
+        .sort(),
+    ).toEqual(people.map((p) => p.number).sort());
+  });
+
+  it("an agent's reply on the same connection goes before the campaign messages waiting", async () => {
+    const c = await cloudCompany();
+    const contact = phone();
+    const { ticket } = await inbound(server(), c.connection, { number: contact, body: "oi" });
+    // The connection is held a moment: the campaign's messages and the reply wait in line.
+    await database.db
+      .update(connections)
+      .set({ sendPausedUntil: new Date(Date.now() + 1500) })
+      .where(eq(connections.id, c.connection.id));
+    const list = await createList(
+      server(),
+      c.as.admin,
+      [1, 2, 3, 4, 5].map((i) => ({ name: `P${i}`, number: phone() })),
+    );
+    const created = await createCampaign(c, list);
+    await eventually(async () => (await shipmentsOf(created.id)).every((s) => s.sentAt), 5000);
+    await built.ctx.outbound.queue(ticket, { body: "resposta do agente", senderId: c.member.id });
+    await eventually(() => c.posts().length === 6, 8000);
+    expect(c.posts()[0]).toMatchObject({ to: contact, body: "resposta do agente" });
+  });
+});
+
+describe("campaign replies", () => {
+  it("a reply marks the recipient replied and the ticket shows the campaign", async () => {
+    const c = await cloudCompany();
+    const number = phone();
+    const list = await createList(server(), c.as.admin, [{ name: "Ana", number }]);
+    const created = await createCampaign(c, list);
+    await eventually(() => c.posts().length === 1, 5000);
+    const reply = await inbound(server(), c.connection, { number, body: "Quero saber mais" });
+    await eventually(async () => (await campaign(c.as.admin, created.id)).report.replied === 1);
+    const ticket = await request(server(), c.as.admin, "GET", `/tickets/${reply.ticket.id}`);
+    expect(ticket.json().campaign).toEqual({ id: created.id, name: expect.any(String) });
+    const page = await request(
+      server(),
+      c.as.admin,
+      "GET",
+      `/campaigns/${created.id}/shipments?status=replied`,
+    );
+    expect(page.json().records).toHaveLength(1);
+  });
+
+  it("an opt-out word (any case, accents) skips the number in the next campaign", async () => {
+    const c = await cloudCompany({ optOutWords: ["Sair"] });
+    const number = phone();
+    const other = phone();
+    const list = await createList(server(), c.as.admin, [
+      { name: "Ana", number },
+      { name: "Bia", number: other },
+    ]);
+    const first = await createCampaign(c, list);
+    await eventually(() => c.posts().length === 2, 5000);
+    await inbound(server(), c.connection, { number, body: "  SAÍR " });
+    await eventually(async () => (await campaign(c.as.admin, first.id)).report.optedOut === 1);
+    const [optOut] = await database.db
+      .select()
+      .from(campaignOptOuts)
+      .where(eq(campaignOptOuts.number, number));
+    expect(optOut?.companyId).toBe(c.company.id);
+
+    const second = await createCampaign(c, list);
+    await eventually(
+      async () => (await campaign(c.as.admin, second.id)).status === "FINALIZADA",
+      5000,
+    );
+    expect((await campaign(c.as.admin, second.id)).report).toMatchObject({ total: 2, skipped: 1 });
+    await eventually(() => c.posts().length === 3, 5000);
+    expect(c.posts().filter((p) => p.to === number)).toHaveLength(1);
+  });
+
+  it("the confirmation reply gets one confirmation message", async () => {
+    const c = await cloudCompany();
+    const number = phone();
+    const list = await createList(server(), c.as.admin, [{ name: "Ana", number }]);
+    const created = await createCampaign(c, list, {
+      confirmation: true,
+      confirmationMessages: ["Confirmado, {nome}!"],
+      confirmationReply: "SIM",
+    });
+    await eventually(() => c.posts().length === 1, 5000);
+    await inbound(server(), c.connection, { number, body: "talvez" });
+    await inbound(server(), c.connection, { number, body: "sim" });
+    await eventually(() => c.posts().length === 2, 5000);
+    await inbound(server(), c.connection, { number, body: "sim" });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(c.posts().map((p) => p.body)).toEqual(["Olá Ana, temos novidades!", "Confirmado, Ana!"]);
+    expect((await campaign(c.as.admin, created.id)).report).toMatchObject({
+      replied: 1,
+      confirmed: 1,
+    });
+  });
+});
