@@ -17,12 +17,17 @@ import { refreshAccessToken } from "../../../web/src/api/client";
 import { storeSession } from "../../../web/src/api/storage";
 import { announcementsApi } from "../../../web/src/features/announcements/api/announcementsApi";
 import { authApi } from "../../../web/src/features/auth/api/authApi";
+import { campaignsApi } from "../../../web/src/features/campaigns/api/campaignsApi";
 import { chatsApi } from "../../../web/src/features/chats/api/chatsApi";
 import { companiesApi } from "../../../web/src/features/companies/api/companiesApi";
 import {
   connectionsApi,
   type ConnectionPayload,
 } from "../../../web/src/features/connections/api/connectionsApi";
+import {
+  contactListItemsApi,
+  contactListsApi,
+} from "../../../web/src/features/contactLists/api/contactListsApi";
 import { contactsApi } from "../../../web/src/features/contacts/api/contactsApi";
 import { contactsTransferApi } from "../../../web/src/features/contacts/api/contactsTransferApi";
 import { notesApi } from "../../../web/src/features/contacts/api/notesApi";
@@ -457,6 +462,80 @@ describe("the web client's calls against the real server", () => {
       token: "",
     });
     await connectionsApi.remove(spare.id);
+  });
+
+  it("contact lists, campaigns and campaign settings", async () => {
+    await signIn(seed.admin.email);
+    await settingsApi.update("campaignsEnabled", "true");
+    const list = await contactListsApi.create(`Lista ${uid()}`);
+    await contactListsApi.page("", 1);
+    await contactListsApi.options();
+    await contactListsApi.get(list.id);
+    await contactListsApi.update(list.id, `${list.name} 2`);
+    await contactListsApi.template();
+    await contactListsApi.upload(
+      list.id,
+      file("lista.csv", "text/csv", `nome;numero\nImportado;5511${Date.now() % 1e8}\n`),
+    );
+    const item = await contactListItemsApi.create({
+      contactListId: list.id,
+      name: "Ana",
+      number: `5521${Date.now() % 1e8}`,
+      email: "",
+    });
+    await contactListItemsApi.page(list.id, "", 1);
+    await contactListItemsApi.update(item.id, { name: "Ana 2", number: item.number, email: "" });
+
+    // The WhatsApp check through a paired fake session.
+    const zap = await createConnection(server, seed.company.id, {
+      channelType: "BAILEYS",
+      status: "DISCONNECTED",
+      isDefault: false,
+    });
+    await connectionsApi.session(zap.id, "start");
+    await eventually(() => Boolean(server.ctx.services.whatsappSessions.fakes?.get(zap.id)));
+    await server.app.inject({ method: "POST", url: `/test/baileys/${zap.id}/open` });
+    await eventually(async () => (await connectionsApi.get(zap.id)).status === "CONNECTED");
+    await contactListsApi.validate(list.id, zap.id);
+
+    await campaignsApi.settings();
+    await campaignsApi.saveSettings({
+      messageIntervalMin: 30,
+      messageIntervalMax: 60,
+      longerIntervalAfter: 0,
+      greaterInterval: 0,
+      allowedHoursStart: "08:00",
+      allowedHoursEnd: "18:00",
+      allowedDays: [1, 2, 3, 4, 5],
+      optOutWords: ["SAIR"],
+    });
+    const payload = {
+      name: `Campanha ${uid()}`,
+      whatsappId: zap.id,
+      contactListId: list.id,
+      tagId: null,
+      messages: ["Olá {nome}"],
+      confirmation: false,
+      confirmationMessages: [],
+      confirmationReply: "",
+      scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+    };
+    const campaign = await campaignsApi.create(payload);
+    await campaignsApi.page({ searchParam: "", status: "" }, 1);
+    await campaignsApi.get(campaign.id);
+    await campaignsApi.update(campaign.id, { ...payload, name: `${payload.name} 2` });
+    await campaignsApi.upload(campaign.id, pdf());
+    await campaignsApi.removeFile(campaign.id);
+    await campaignsApi.shipments(campaign.id, "", 1);
+    await campaignsApi.command(campaign.id, "pause");
+    await campaignsApi.command(campaign.id, "resume");
+    const copy = await campaignsApi.command(campaign.id, "duplicate");
+    await campaignsApi.command(campaign.id, "cancel");
+    await campaignsApi.remove(copy.id);
+    await contactListItemsApi.remove(item.id);
+    await campaignsApi.remove(campaign.id);
+    await contactListsApi.remove(list.id);
+    await connectionsApi.session(zap.id, "disconnect");
   });
 
   it("internal chat", async () => {

@@ -24,16 +24,16 @@ export function removeCampaign(queryClient: QueryClient, id: number): void {
 }
 
 /**
- * company-{id}-campaign: {action: create|update, record} (state changes, counts as messages
- * go out) replaces or adds the campaign; {action: delete, id} removes it.
+ * company-{id}-campaign: {action: create|update, campaign} (state changes, counts as messages
+ * go out) replaces or adds the campaign; {action: delete, campaignId} removes it.
  */
 export function applyCampaignEvent(queryClient: QueryClient, payload: Record<string, unknown>) {
   if (payload.action === "delete") {
-    const id = Number(payload.id);
+    const id = Number(payload.campaignId);
     if (id) removeCampaign(queryClient, id);
     return;
   }
-  const campaign = payload.record as CampaignDTO | undefined;
+  const campaign = payload.campaign as CampaignDTO | undefined;
   if ((payload.action === "create" || payload.action === "update") && campaign?.id) {
     upsertCampaign(queryClient, campaign);
   }

@@ -150,7 +150,7 @@ describe("/campaigns/:id/report", () => {
     const { push } = bindFakeRealtime(queryClient);
     await push(channels.campaign(1), {
       action: "update",
-      record: { ...running, report: { ...report, pending: 2, sent: 3 } },
+      campaign: { ...running, report: { ...report, pending: 2, sent: 3 } },
     });
     expect(card("Enviadas")).toHaveTextContent("3");
     expect(screen.getByText("8 de 10 processados")).toBeInTheDocument();

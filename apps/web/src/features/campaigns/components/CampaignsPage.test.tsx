@@ -179,11 +179,11 @@ describe("/campaigns", () => {
     const { push } = bindFakeRealtime(queryClient);
     await push(channels.campaign(1), {
       action: "update",
-      record: { ...natal, status: "FINALIZADA", report: { ...report, pending: 0, sent: 7 } },
+      campaign: { ...natal, status: "FINALIZADA", report: { ...report, pending: 0, sent: 7 } },
     });
     expect(within(rowOf("Natal")).getByText("Finalizada")).toBeInTheDocument();
     expect(within(rowOf("Natal")).getByText("10/10")).toBeInTheDocument();
-    await push(channels.campaign(1), { action: "delete", id: 2 });
+    await push(channels.campaign(1), { action: "delete", campaignId: 2 });
     await waitFor(() => expect(screen.queryByRole("cell", { name: "Páscoa" })).toBeNull());
   });
 });

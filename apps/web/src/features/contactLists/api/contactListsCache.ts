@@ -18,16 +18,16 @@ export function removeContactList(queryClient: QueryClient, id: number): void {
 }
 
 /**
- * company-{id}-contactList: {action: create|update, record} replaces or adds the list (its
- * counts change with imports and checks), {action: delete, id} removes it.
+ * company-{id}-contactList: {action: create|update, contactList} replaces or adds the list (its
+ * counts change with imports and checks), {action: delete, contactListId} removes it.
  */
 export function applyContactListEvent(queryClient: QueryClient, payload: Record<string, unknown>) {
   if (payload.action === "delete") {
-    const id = Number(payload.id);
+    const id = Number(payload.contactListId);
     if (id) removeContactList(queryClient, id);
     return;
   }
-  const list = payload.record as ContactListDTO | undefined;
+  const list = payload.contactList as ContactListDTO | undefined;
   if ((payload.action === "create" || payload.action === "update") && list?.id) {
     upsertContactList(queryClient, list);
   }

@@ -101,9 +101,12 @@ describe("/contact-lists", () => {
     const { queryClient } = renderScreen(<ContactListsPage />, admin);
     await screen.findByRole("link", { name: "Leads" });
     const { push } = bindFakeRealtime(queryClient);
-    await push(channels.contactList(1), { action: "update", record: { ...leads, itemsCount: 42 } });
+    await push(channels.contactList(1), {
+      action: "update",
+      contactList: { ...leads, itemsCount: 42 },
+    });
     expect(within(rowOf("Leads")).getByRole("cell", { name: "42" })).toBeInTheDocument();
-    await push(channels.contactList(1), { action: "delete", id: 3 });
+    await push(channels.contactList(1), { action: "delete", contactListId: 3 });
     await waitFor(() => expect(screen.queryByRole("link", { name: "Clientes" })).toBeNull());
   });
 });
