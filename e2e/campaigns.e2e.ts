@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { api, loginUi, newCompany, SHOTS, unique } from "./support";
+import { api, apiToken, loginUi, newCompany, settled, SHOTS, unique } from "./support";
 
 /**
  * Campaigns end to end (issue #15): a contact list filled by importing a CSV (one bad row
@@ -67,7 +67,10 @@ test("import a list, run a campaign to it and read its report", async ({ page, r
   });
   const report = page.getByRole("dialog", { name: "Resultado da importação" });
   await expect(report.getByText("Criados: 2")).toBeVisible();
-  await expect(report.getByText(/Linha 4:/)).toBeVisible();
+  await expect(
+    report.getByText("Linha 4: Número inválido: informe DDI, DDD e número (ex.: 5511988887777)"),
+  ).toBeVisible();
+  await settled(page);
   await page.screenshot({ path: `${SHOTS}/campaigns-import-report.png` });
   await report.getByRole("button").last().click();
   await expect(page.getByRole("table", { name: "Contatos da lista" })).toContainText("Bruno");
@@ -82,6 +85,7 @@ test("import a list, run a campaign to it and read its report", async ({ page, r
   await page.getByRole("option", { name: `Zap ${suffix}` }).click();
   await dialog.getByRole("combobox", { name: "Lista de contatos" }).click();
   await page.getByRole("option", { name: listName }).click();
+  await expect(page.getByRole("listbox")).toBeHidden();
   await dialog.getByLabel("Mensagem 1", { exact: true }).fill("Olá {nome}, temos novidades!");
   await page.screenshot({ path: `${SHOTS}/campaigns-dialog.png` });
   await dialog.getByRole("button", { name: "Adicionar" }).click();
@@ -102,7 +106,23 @@ test("import a list, run a campaign to it and read its report", async ({ page, r
   await expect(card("Respondidas")).toContainText("1");
   await page.screenshot({ path: `${SHOTS}/campaigns-report.png`, fullPage: true });
 
-  // The message reached the contact as a ticket message with the name filled in.
-  const tickets = await api(request, company.token, "get", "/tickets?status=closed&showAll=true");
+  // The recipients table tells each one's outcome.
+  const recipients = page.getByRole("table").filter({ hasText: "Bruno" });
+  await expect(recipients.getByRole("row").filter({ hasText: "Ana" })).toContainText(
+    "Descadastrado",
+  );
+
+  // The list shows it finished; the settings screen holds what was saved.
+  await page.getByRole("link", { name: "Listagem" }).click();
+  const row = page.getByRole("row").filter({ hasText: campaignName });
+  await expect(row).toContainText("Finalizada");
+  await page.screenshot({ path: `${SHOTS}/campaigns-list.png` });
+  await page.goto("/campaigns-config");
+  await expect(page.getByLabel("Intervalo máximo (segundos)")).toHaveValue("1");
+  await page.screenshot({ path: `${SHOTS}/campaigns-config.png`, fullPage: true });
+
+  // Each message went out with its contact's name (the browser's login replaced the API one).
+  const { token } = await apiToken(request, company.email, company.password);
+  const tickets = await api(request, token, "get", "/tickets?status=closed&showAll=true");
   expect(JSON.stringify(tickets)).toContain("Olá Bruno, temos novidades!");
 });

@@ -27,6 +27,12 @@ const KEYS: Record<string, string> = {
   [adminMsg.invalidNumber]: "invalidNumber",
   [adminMsg.minAboveMax]: "minAboveMax",
   [PHONE_ERROR_MESSAGE]: "invalidPhone",
+  // Reasons of a refused import row (contacts, contact lists).
+  "Number required": "numberRequired",
+  "Number too short": "numberTooShort",
+  "Number too long": "numberTooLong",
+  "Invalid character": "invalidCharacter",
+  "The list is full": "listFull",
   [DASHBOARD_FILTER_REQUIRED]: "filterRequired",
 };
 

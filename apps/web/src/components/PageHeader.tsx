@@ -18,7 +18,11 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
       <Typography variant="h5" component="h1" color="primary" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
-      {children && <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>{children}</Box>}
+      {children && (
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center" }}>
+          {children}
+        </Box>
+      )}
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import Button from "@mui/material/Button";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useContactListTransfer } from "../hooks/useContactListTransfer";
-import { ImportReportDialog } from "./ImportReportDialog";
+import { ImportReportDialog } from "../../../components/ImportReportDialog";
 import { ValidateDialog } from "./ValidateDialog";
 
 const ACCEPT =
@@ -33,6 +33,7 @@ export function ContactListTransferButtons({ contactListId }: { contactListId: n
       />
       <Button
         variant="outlined"
+        sx={{ whiteSpace: "nowrap" }}
         startIcon={<FileUploadOutlinedIcon />}
         disabled={importFile.isPending}
         onClick={() => input.current?.click()}
@@ -41,6 +42,7 @@ export function ContactListTransferButtons({ contactListId }: { contactListId: n
       </Button>
       <Button
         variant="outlined"
+        sx={{ whiteSpace: "nowrap" }}
         startIcon={<FileDownloadOutlinedIcon />}
         disabled={template.isPending}
         onClick={() => template.mutate()}
@@ -49,6 +51,7 @@ export function ContactListTransferButtons({ contactListId }: { contactListId: n
       </Button>
       <Button
         variant="outlined"
+        sx={{ whiteSpace: "nowrap" }}
         startIcon={<FactCheckOutlinedIcon />}
         onClick={() => setValidating(true)}
       >

@@ -27,7 +27,7 @@ describe("/contacts import and export", () => {
           created: 2,
           updated: 1,
           skipped: 3,
-          errors: [{ row: 4, message: "Número inválido" }],
+          errors: [{ row: 4, message: "Number required" }],
         },
       },
     });
@@ -42,7 +42,7 @@ describe("/contacts import and export", () => {
     expect(within(dialog).getByText("Criados: 2")).toBeInTheDocument();
     expect(within(dialog).getByText("Atualizados: 1")).toBeInTheDocument();
     expect(within(dialog).getByText("Ignorados: 3")).toBeInTheDocument();
-    expect(within(dialog).getByText("Linha 4: Número inválido")).toBeInTheDocument();
+    expect(within(dialog).getByText("Linha 4: Número obrigatório")).toBeInTheDocument();
     const body = requests.find((r) => r.init.method === "POST")?.init.body as FormData;
     expect((body.get("file") as File).name).toBe("contatos.csv");
   });

@@ -1,15 +1,9 @@
 import FileDownloadOutlinedIcon from "@mui/icons-material/FileDownloadOutlined";
 import FileUploadOutlinedIcon from "@mui/icons-material/FileUploadOutlined";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
-import List from "@mui/material/List";
-import ListItem from "@mui/material/ListItem";
-import Typography from "@mui/material/Typography";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { ImportReportDialog } from "../../../components/ImportReportDialog";
 import { useContactsTransfer } from "../hooks/useContactsTransfer";
 
 /** 'Importar' (CSV/XLSX) and 'Exportar' (contatos.xlsx), for contacts-page:importExport. */
@@ -49,35 +43,7 @@ export function ContactsTransferButtons() {
       >
         {t("transfer.export")}
       </Button>
-      <Dialog
-        open={Boolean(result)}
-        onClose={() => importFile.reset()}
-        aria-labelledby="import-result-title"
-      >
-        <DialogTitle id="import-result-title">{t("transfer.resultTitle")}</DialogTitle>
-        <DialogContent dividers>
-          {result && (
-            <>
-              <Typography>{t("transfer.created", { count: result.created })}</Typography>
-              <Typography>{t("transfer.updated", { count: result.updated })}</Typography>
-              <Typography>{t("transfer.skipped", { count: result.skipped })}</Typography>
-              <Typography>{t("transfer.errors", { count: result.errors.length })}</Typography>
-              {result.errors.length > 0 && (
-                <List dense aria-label={t("transfer.errorsList")}>
-                  {result.errors.map((error) => (
-                    <ListItem key={`${error.row}-${error.message}`}>
-                      {t("transfer.errorRow", { row: error.row, message: error.message })}
-                    </ListItem>
-                  ))}
-                </List>
-              )}
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => importFile.reset()}>{t("common:actions.close")}</Button>
-        </DialogActions>
-      </Dialog>
+      <ImportReportDialog result={result} onClose={() => importFile.reset()} />
     </>
   );
 }
