@@ -147,6 +147,54 @@ describe("contacts import", () => {
     });
     expect(agent.statusCode).toBe(403);
   });
+
+  it("a file over the row limit is refused without being read whole, however it is built", async () => {
+    const s = await seedCompany(server);
+    const tooLong = "name;number\n" + `X;${phone()}\n`.repeat(50_001);
+    const csv = await multipart(server, s.as.admin, "POST", "/contacts/import", {
+      files: [{ filename: "a.csv", type: "text/csv", data: tooLong }],
+    });
+    expect(csv.statusCode).toBe(400);
+    expect(csv.json().fields).toEqual({ file: "Too many rows" });
+    // A few kilobytes naming the sheet's last cell: 1,048,576 rows × 16,384 columns if walked.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Plan1");
+    sheet.getCell("A1").value = "number";
+    sheet.getCell("A2").value = phone();
+    sheet.getCell("XFD1048576").value = "x";
+    const crafted = await multipart(server, s.as.admin, "POST", "/contacts/import", {
+      files: [
+        {
+          filename: "a.xlsx",
+          type: XLSX_TYPE,
+          data: Buffer.from(await workbook.xlsx.writeBuffer()),
+        },
+      ],
+    });
+    expect(crafted.statusCode).toBe(400);
+    expect(crafted.json().fields).toEqual({ file: "Too many rows" });
+    // A row of a million separators keeps its first columns only.
+    const wide = `name;number${";".repeat(1_000_000)}\nLarga;${phone()}\n`;
+    const ok = await multipart(server, s.as.admin, "POST", "/contacts/import", {
+      files: [{ filename: "a.csv", type: "text/csv", data: wide }],
+    });
+    expect(ok.json()).toMatchObject({ created: 1, errors: [] });
+  });
+
+  it("reads a CSV saved by Excel in Windows-1252 with its accents", async () => {
+    const s = await seedCompany(server);
+    const number = phone();
+    const data = Buffer.from(`nome;número\nJoão Conceição;${number}\n`, "latin1");
+    const res = await multipart(server, s.as.admin, "POST", "/contacts/import", {
+      files: [{ filename: "a.csv", type: "text/csv", data }],
+    });
+    expect(res.json()).toMatchObject({ created: 1, errors: [] });
+    const [row] = await server.db
+      .select({ name: contacts.name })
+      .from(contacts)
+      .where(and(eq(contacts.companyId, s.company.id), eq(contacts.number, number)));
+    expect(row?.name).toBe("João Conceição");
+  });
 });
 
 describe("contacts export", () => {

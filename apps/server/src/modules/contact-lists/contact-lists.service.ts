@@ -20,7 +20,7 @@ import { containsInsensitive, page, splitPage } from "../../lib/sql.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
 import { assertCampaignsAccess } from "../campaigns/campaigns.policy.js";
-import { columnIndex, readTable } from "../contacts/contacts.transfer.js";
+import { readImport } from "../contacts/contacts.transfer.js";
 import type { IncomingFile } from "../files/files.service.js";
 import {
   presentContactList,
@@ -245,19 +245,7 @@ export class ContactListsService {
   async importFile(actor: Actor, id: number, file: IncomingFile): Promise<ContactImportResult> {
     await assertCampaignsAccess(this.db, actor);
     const list = await this.findList(actor.companyId, id);
-    const table = await readTable(file);
-    const [header, ...body] = table;
-    const index = columnIndex(header ?? []);
-    if (index.number === undefined) {
-      throw new AppError("ERR_VALIDATION", "The file needs a header row with a 'number' column", {
-        file: "Missing number column",
-      });
-    }
-    if (body.length > CONTACT_LIST_ITEMS_MAX) {
-      throw new AppError("ERR_VALIDATION", `At most ${CONTACT_LIST_ITEMS_MAX} rows per import`, {
-        file: "Too many rows",
-      });
-    }
+    const { index, body } = await readImport(file, CONTACT_LIST_ITEMS_MAX);
     const result: ContactImportResult = { created: 0, updated: 0, skipped: 0, errors: [] };
     const rows: { row: number; name: string; number: string; email: string }[] = [];
     const seen = new Set<string>();

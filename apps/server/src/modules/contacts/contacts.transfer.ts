@@ -56,7 +56,7 @@ export class ContactsTransfer {
     authorize(can(actor, "contacts-page:importExport"));
     // Without a file the spec's client asks for the device address book: no channel has one.
     if (!file) throw new AppError("ERR_NO_ADDRESS_BOOK");
-    const table = await readTable(file);
+    const table = await readImport(file, MAX_ROWS);
     const result: ContactImportResult = { created: 0, updated: 0, skipped: 0, errors: [] };
     const rows = this.parseRows(table, result);
     const changed = await this.db.transaction((tx) => this.upsert(tx, actor, rows, result));
@@ -109,19 +109,7 @@ export class ContactsTransfer {
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
 
-  private parseRows(table: string[][], result: ContactImportResult): ParsedRow[] {
-    const [header, ...body] = table;
-    const index = columnIndex(header ?? []);
-    if (index.number === undefined) {
-      throw new AppError("ERR_VALIDATION", "The file needs a header row with a 'number' column", {
-        file: "Missing number column",
-      });
-    }
-    if (body.length > MAX_ROWS) {
-      throw new AppError("ERR_VALIDATION", `At most ${MAX_ROWS} rows per import`, {
-        file: "Too many rows",
-      });
-    }
+  private parseRows({ index, body }: ImportTable, result: ContactImportResult): ParsedRow[] {
     const seen = new Set<string>();
     const rows: ParsedRow[] = [];
     body.forEach((cells, i) => {
@@ -282,11 +270,47 @@ export function columnIndex(header: string[]): Partial<Record<Column, number>> {
  */
 const excel = async () => (await import("exceljs")).default;
 
+/** Columns read from an import: a stray cell far to the right does not widen every row. */
+const MAX_COLUMNS = 50;
+
+export interface ImportTable {
+  /** Where each known column is (header aliases). */
+  index: ReturnType<typeof columnIndex>;
+  /** The rows after the header; row i is the spreadsheet's row i + 2. */
+  body: string[][];
+}
+
 /**
- * The file as rows of text cells: XLSX through exceljs, CSV through `parseCsv`. The type is
- * the one detected from the bytes (an XLSX is a zip; a CSV is text), not the name.
+ * An import file (contacts, contact lists): its header must name a number column, and it may
+ * hold at most `maxRows` rows after the header — reading stops right after that many, so a
+ * huge or crafted file costs no more than a full one.
  */
-export async function readTable(file: IncomingFile): Promise<string[][]> {
+export async function readImport(file: IncomingFile, maxRows: number): Promise<ImportTable> {
+  const table = await readTable(file, maxRows + 1);
+  if (table.length > maxRows + 1) {
+    throw new AppError("ERR_VALIDATION", `At most ${maxRows} rows per import`, {
+      file: "Too many rows",
+    });
+  }
+  const [header, ...body] = table;
+  const index = columnIndex(header ?? []);
+  if (index.number === undefined) {
+    throw new AppError("ERR_VALIDATION", "The file needs a header row with a 'number' column", {
+      file: "Missing number column",
+    });
+  }
+  return { index, body };
+}
+
+/** Thrown inside exceljs's row walk to stop it. */
+const ENOUGH = Symbol("enough rows");
+
+/**
+ * The file as rows of text cells, at most `limit` + 1 of them (one more tells the caller the
+ * file is over its limit) and MAX_COLUMNS wide: XLSX through exceljs, CSV through `parseCsv`.
+ * The type is the one detected from the bytes (an XLSX is a zip; a CSV is text), not the name.
+ */
+async function readTable(file: IncomingFile, limit: number): Promise<string[][]> {
   const name = file.filename.toLowerCase();
   const zip = file.mimetype === "application/zip" && name.endsWith(".xlsx");
   if (file.mimetype.includes("spreadsheetml") || zip) {
@@ -300,18 +324,40 @@ export async function readTable(file: IncomingFile): Promise<string[][]> {
     }
     const sheet = workbook.worksheets[0];
     if (!sheet) return [];
+    const width = Math.min(sheet.columnCount, MAX_COLUMNS);
     const table: string[][] = [];
-    sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-      const cells: string[] = [];
-      for (let c = 1; c <= sheet.columnCount; c++) cells.push(cellText(row.getCell(c)));
-      table[rowNumber - 1] = cells;
-    });
+    try {
+      // Rows with a value only; an empty row in between keeps its place (row numbers).
+      sheet.eachRow((row, rowNumber) => {
+        if (rowNumber > limit + 1) throw ENOUGH;
+        const cells: string[] = [];
+        for (let c = 1; c <= width; c++) cells.push(cellText(row.getCell(c)));
+        table[rowNumber - 1] = cells;
+      });
+    } catch (err) {
+      if (err !== ENOUGH) throw err;
+      table.length = limit + 1;
+    }
     return Array.from(table, (r) => r ?? []);
   }
   if (file.mimetype.startsWith("text/")) {
-    return parseCsv(file.data.toString("utf8").replace(/^\uFEFF/, ""));
+    return parseCsv(decodeText(file.data).replace(/^\uFEFF/, ""), limit + 1);
   }
   throw new AppError("ERR_VALIDATION", "Send a CSV or XLSX file", { file: "Use CSV or XLSX" });
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A CSV's text: UTF-8, else Windows-1252 — what Excel in pt-BR and es writes ("João" is not
+ * stored as "Jo�o").
+ */
+export function decodeText(data: Buffer): string {
+  try {
+    return utf8.decode(data);
+  } catch {
+    return new TextDecoder("windows-1252").decode(data);
+  }
 }
 
 function cellText(cell: ExcelJS.Cell): string {
@@ -323,7 +369,7 @@ function cellText(cell: ExcelJS.Cell): string {
 }
 
 /** RFC 4180 CSV with quotes; the delimiter is ',' or ';' (Excel in pt-BR), whichever the header uses. */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, maxRows = Infinity): string[][] {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter =
     (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
@@ -341,19 +387,20 @@ export function parseCsv(text: string): string[][] {
       else cell += ch;
     } else if (ch === '"' && cell === "") quoted = true;
     else if (ch === delimiter) {
-      row.push(cell);
+      if (row.length < MAX_COLUMNS) row.push(cell);
       cell = "";
     } else if (ch === "\n" || ch === "\r") {
       if (ch === "\r" && text[i + 1] === "\n") i++;
       row.push(cell);
-      rows.push(row);
+      rows.push(row.slice(0, MAX_COLUMNS));
+      if (rows.length >= maxRows) return rows;
       row = [];
       cell = "";
     } else cell += ch;
   }
   if (cell !== "" || row.length) {
     row.push(cell);
-    rows.push(row);
+    rows.push(row.slice(0, MAX_COLUMNS));
   }
   return rows;
 }
