@@ -116,4 +116,6 @@ CREATE INDEX "campaigns_company_id_created_at_index" ON "campaigns" USING btree 
 CREATE INDEX "campaigns_status_index" ON "campaigns" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "contact_list_items_contact_list_id_name_index" ON "contact_list_items" USING btree ("contact_list_id","name");--> statement-breakpoint
 CREATE INDEX "contact_lists_company_id_name_index" ON "contact_lists" USING btree ("company_id","name");--> statement-breakpoint
-ALTER TABLE "tickets" ADD CONSTRAINT "tickets_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE set null ON UPDATE no action;
+-- NOT VALID: the column is new (null in every row), so there is nothing to check, and checking
+-- would read the whole tickets table while this transaction holds it locked. New rows are checked.
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE set null ON UPDATE no action NOT VALID;

@@ -29,9 +29,12 @@ describe("contact list check on WhatsApp", () => {
       status: "DISCONNECTED",
     });
     const [on, off] = [phone(), phone()];
+    // A São Paulo mobile WhatsApp knows without its ninth digit: still on WhatsApp.
+    const old = `55119${String(Date.now()).slice(-8)}`;
     const list = await createList(server, s.as.admin, [
       { name: "Ana", number: on },
       { name: "Bia", number: off },
+      { name: "Cid", number: old },
     ]);
     const validate = () =>
       request(server, s.as.admin, "POST", `/contact-lists/${list.id}/validate`, {
@@ -52,10 +55,13 @@ describe("contact list check on WhatsApp", () => {
       return row?.status === "CONNECTED";
     });
     fakes().get(connection.id)!.invalidNumbers.add(off);
+    fakes()
+      .get(connection.id)!
+      .registeredAs.set(old, old.slice(0, 4) + old.slice(5));
 
     const res = await validate();
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ checked: 2, valid: 1, invalid: 1 });
+    expect(res.json()).toEqual({ checked: 3, valid: 2, invalid: 1 });
     const items = await request(
       server,
       s.as.admin,
@@ -72,8 +78,9 @@ describe("contact list check on WhatsApp", () => {
     ).toEqual([
       [on, true],
       [off, false],
+      [old, true],
     ]);
     const shown = await request(server, s.as.admin, "GET", `/contact-lists/${list.id}`);
-    expect(shown.json()).toMatchObject({ itemsCount: 2, validCount: 1 });
+    expect(shown.json()).toMatchObject({ itemsCount: 3, validCount: 2 });
   });
 });

@@ -38,6 +38,13 @@ describe("contact lists: access", () => {
     expect(off.json().error).toBe("ERR_CAMPAIGNS_DISABLED");
     const me = await request(server, s.as.admin, "GET", "/auth/me");
     expect(me.json().company.campaignsEnabled).toBe(false);
+
+    // The spec's other spelling of "on" opens the menu and the routes alike.
+    await setSetting(server.db, s.company.id, "campaignsEnabled", "enabled");
+    const on = await request(server, s.as.admin, "GET", "/auth/me");
+    expect(on.json().company.campaignsEnabled).toBe(true);
+    expect((await request(server, s.as.admin, "GET", "/contact-lists/")).statusCode).toBe(200);
+    await setSetting(server.db, s.company.id, "campaignsEnabled", "false");
   });
 
   it("a list of another company is not found", async () => {

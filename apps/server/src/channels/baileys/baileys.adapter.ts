@@ -175,9 +175,11 @@ export class BaileysAdapter implements ChannelAdapter {
           timeout,
         ]);
         const exists = new Set(
-          (answer ?? []).filter((a) => a.exists).map((a) => a.jid.split("@")[0]!.split(":")[0]!),
+          (answer ?? [])
+            .filter((a) => a.exists)
+            .map((a) => numberKey(a.jid.split("@")[0]!.split(":")[0]!)),
         );
-        for (const n of batch) found.set(n, exists.has(n));
+        for (const n of batch) found.set(n, exists.has(numberKey(n)));
       } catch (err) {
         if (err instanceof AppError) throw err;
         throw new AppError("ERR_WAPP_CHECK_CONTACT");
@@ -212,4 +214,12 @@ export class BaileysAdapter implements ChannelAdapter {
     this.valid.add(key);
     return found.jid || jid;
   }
+}
+
+/**
+ * A number as WhatsApp may answer it: a Brazilian mobile registered before the ninth digit is
+ * answered without it (55 11 9 8888-7777 → 55 11 8888-7777), so both spellings are one key.
+ */
+export function numberKey(digits: string): string {
+  return /^55\d{2}9\d{8}$/.test(digits) ? digits.slice(0, 4) + digits.slice(5) : digits;
 }

@@ -39,6 +39,8 @@ export class FakeBaileysSocket implements WaSocket {
   readonly pairingRequests: string[] = [];
   /** Numbers onWhatsApp reports as not on WhatsApp. */
   readonly invalidNumbers = new Set<string>();
+  /** Numbers WhatsApp knows under another spelling (a Brazilian mobile without its 9): asked → answered. */
+  readonly registeredAs = new Map<string, string>();
   /** Media by message id: bytes, or an error to fail the download with. */
   readonly media = new Map<string, Buffer | Error>();
   readonly pictures = new Map<string, string>();
@@ -144,7 +146,14 @@ export class FakeBaileysSocket implements WaSocket {
 
   async onWhatsApp(...jids: string[]) {
     this.checked.push(...jids);
-    return jids.map((jid) => ({ jid, exists: !this.invalidNumbers.has(jidUser(jid)) }));
+    return jids.map((jid) => {
+      const user = jidUser(jid);
+      const known = this.registeredAs.get(user);
+      return {
+        jid: known ? jid.replace(user, known) : jid,
+        exists: !this.invalidNumbers.has(user),
+      };
+    });
   }
 
   async requestPairingCode(phoneNumber: string) {

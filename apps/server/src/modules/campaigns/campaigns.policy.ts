@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { isAdmin } from "@atrium/shared";
+import { and, eq, like } from "drizzle-orm";
+import { campaignsEnabled, isAdmin } from "@atrium/shared";
 import type { DbOrTx } from "../../db/client.js";
 import { companies, plans, settings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/errors.js";
@@ -7,20 +7,22 @@ import type { Actor } from "../auth/actor.js";
 import { authorize } from "../users/users.policy.js";
 
 /**
- * Campaigns are on for a company when its plan offers them (plans.useCampaigns) and its own
- * setting campaignsEnabled is 'true'. The one place that rule is read (login answer, routes).
+ * Campaigns are on for a company when its plan offers them (plans.useCampaigns) and its
+ * campaignsEnabled setting is on — read by the shared rule the login answer uses too (a key
+ * containing campaignsEnabled, value 'true' or 'enabled'), so the menu and the routes agree.
  */
 export async function campaignsEnabledFor(db: DbOrTx, companyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ useCampaigns: plans.useCampaigns, value: settings.value })
+  const [company] = await db
+    .select({ useCampaigns: plans.useCampaigns })
     .from(companies)
     .leftJoin(plans, eq(plans.id, companies.planId))
-    .leftJoin(
-      settings,
-      and(eq(settings.companyId, companies.id), eq(settings.key, "campaignsEnabled")),
-    )
     .where(eq(companies.id, companyId));
-  return planOffersCampaigns(row?.useCampaigns) && row?.value === "true";
+  if (!company || !planOffersCampaigns(company.useCampaigns)) return false;
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.companyId, companyId), like(settings.key, "%campaignsEnabled%")));
+  return campaignsEnabled(rows);
 }
 
 /** A company without a plan (the platform's own) is not limited, as elsewhere. */
