@@ -98,6 +98,7 @@ test("the operator manages plans, companies and help records", async ({ page, br
     "0",
     "0",
     "2",
+    "Sim",
   ]);
   await page.screenshot({ path: `${OPERATOR_SHOTS}/operator-plans.png`, fullPage: true });
 

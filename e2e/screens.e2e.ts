@@ -53,9 +53,9 @@ test("contacts: a CSV import lists the new contacts and names the bad row", asyn
   });
   const result = page.getByRole("dialog", { name: "Resultado da importação" });
   await expect(result.getByText("Criados: 2")).toBeVisible();
-  await expect(result.getByText("Erros: 1")).toBeVisible();
-  await expect(result.getByRole("list", { name: "Linhas com erro" })).toHaveText(
-    "Linha 4: Number too short",
+  await expect(result.getByText("Recusados: 1")).toBeVisible();
+  await expect(result.getByRole("list", { name: "Linhas recusadas" })).toHaveText(
+    "Linha 4: Número muito curto",
   );
   await page.screenshot({ path: `${SHOTS}/contacts-import.png` });
   await result.getByRole("button", { name: "Fechar" }).click();

@@ -80,7 +80,8 @@ describe("Settings › Plans", () => {
       queues: 0,
       userLimit: { limit: 5 },
       connectionLimit: { baileys: 0, facebook: 0, instagram: 0, whatsAppBusiness: 0, webChat: 2 },
-      useCampaigns: false,
+      // A new plan offers campaigns, as the server's default and the plans from before them.
+      useCampaigns: true,
     });
     await screen.findByText("Básico");
     expect(screen.getByLabelText("Nome")).toHaveValue("");

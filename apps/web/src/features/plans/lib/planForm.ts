@@ -30,7 +30,7 @@ export const EMPTY_PLAN_FORM: PlanFormInput = {
   instagram: "0",
   whatsAppBusiness: "0",
   webChat: "0",
-  useCampaigns: false,
+  useCampaigns: true,
 };
 
 /** The plan's users limit, whichever shape the server answers with. */
