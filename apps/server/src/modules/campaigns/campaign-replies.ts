@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { CAMPAIGN_REPLY_WINDOW_DAYS, DEFAULT_CAMPAIGN_SETTINGS } from "@atrium/shared";
 import type { ContactRow } from "../../channels/channel.js";
 import type { InboundResult, ReplyWatch } from "../../channels/inbound.js";
@@ -38,8 +38,6 @@ export function normalizeWord(text: string): string {
  */
 const listening = () =>
   and(
-    isNotNull(campaignShipments.sentAt),
-    isNull(campaignShipments.optedOutAt),
     or(
       sql`(${campaignShipments.confirmedAt} is null and ${campaignShipments.optedOutAt} is null and ${campaignShipments.sentAt} is not null)`,
       sql`(${campaignShipments.confirmedAt} is not null and ${campaignShipments.optedOutAt} is null and ${campaignShipments.sentAt} is not null)`,
