@@ -403,7 +403,7 @@ export class CampaignSender {
       }
       try {
         const sent = await tx.transaction((inner) =>
-          this.deliverIn(inner, c, connection, shipment),
+          this.deliverIn(inner, c, connection, shipment, now),
         );
         // Only messages sent count for the longer pause; the interval runs from the send.
         const sentCount = c.sentCount + 1;
@@ -466,6 +466,8 @@ export class CampaignSender {
     c: CampaignRow,
     connection: typeof connections.$inferSelect,
     shipment: typeof campaignShipments.$inferSelect,
+    /** The step's time: the due time counts from it, so the interval is exact. */
+    now: Date,
   ) {
     await lockContact(tx, connection.id, shipment.number);
     const contact = await this.contactFor(tx, c.companyId, connection.channelType, shipment);
@@ -498,7 +500,7 @@ export class CampaignSender {
         messageId: message.id,
         ticketId: ticket.id,
         body,
-        sentAt: new Date(),
+        sentAt: now,
         error: null,
       })
       .where(eq(campaignShipments.id, shipment.id));
