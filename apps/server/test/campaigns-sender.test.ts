@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type BuiltApp } from "../src/app.js";
 import { createDatabase, type Database } from "../src/db/client.js";
@@ -19,6 +19,7 @@ import {
   login,
   request,
   seedCompany,
+  setSetting,
   testConfig,
   uid,
   type Session,
@@ -254,7 +255,7 @@ describe("campaign sender", () => {
     const c = await cloudCompany();
     const contact = phone();
     const { ticket } = await inbound(server(), c.connection, { number: contact, body: "oi" });
-    // The connection is held a moment: the campaign's messages and the reply wait in line.
+    // The connection is held a moment: the campaign's message and the reply wait in line.
     await database.db
       .update(connections)
       .set({ sendPausedUntil: new Date(Date.now() + 1500) })
@@ -265,11 +266,138 @@ describe("campaign sender", () => {
       [1, 2, 3, 4, 5].map((i) => ({ name: `P${i}`, number: phone() })),
     );
     const created = await createCampaign(c, list);
-    await eventually(async () => (await shipmentsOf(created.id)).every((s) => s.sentAt), 5000);
+    await eventually(async () => (await shipmentsOf(created.id)).some((s) => s.sentAt), 5000);
     await built.ctx.outbound.queue(ticket, { body: "resposta do agente", senderId: c.member.id });
     await eventually(() => c.posts().length === 6, 8000);
     expect(c.posts()[0]).toMatchObject({ to: contact, body: "resposta do agente" });
   });
+});
+
+describe("campaign sender: review fixes", () => {
+  it("a number that opts out while the campaign runs is skipped, not sent", async () => {
+    const c = await cloudCompany({ messageIntervalMin: 1, messageIntervalMax: 1 });
+    const people = [1, 2, 3].map((i) => ({ name: `P${i}`, number: phone() }));
+    const list = await createList(server(), c.as.admin, people);
+    const created = await createCampaign(c, list);
+    await eventually(async () => (await shipmentsOf(created.id)).some((s) => s.sentAt), 5000);
+    // A reply to another campaign opted the third number out meanwhile.
+    await database.db
+      .insert(campaignOptOuts)
+      .values({ companyId: c.company.id, number: people[2]!.number });
+    await eventually(
+      async () => (await campaign(c.as.admin, created.id)).status === "FINALIZADA",
+      10_000,
+    );
+    expect((await campaign(c.as.admin, created.id)).report).toMatchObject({
+      total: 3,
+      sent: 2,
+      skipped: 1,
+    });
+    await eventually(() => c.posts().length === 2, 5000);
+    expect(c.posts().map((p) => p.to)).not.toContain(people[2]!.number);
+  });
+
+  it("at most one campaign message waits in the lane; a pause while it waits holds the rest", async () => {
+    const c = await cloudCompany();
+    // The connection is backing off: nothing leaves its lanes for a while.
+    await database.db
+      .update(connections)
+      .set({ sendPausedUntil: new Date(Date.now() + 2500) })
+      .where(eq(connections.id, c.connection.id));
+    const list = await createList(
+      server(),
+      c.as.admin,
+      [1, 2, 3, 4].map((i) => ({ name: `P${i}`, number: phone() })),
+    );
+    const created = await createCampaign(c, list);
+    await new Promise((r) => setTimeout(r, 1200));
+    const stored = (await shipmentsOf(created.id)).filter((s) => s.status === "queued");
+    expect(stored).toHaveLength(1);
+    expect(c.posts()).toEqual([]);
+    const paused = await request(server(), c.as.admin, "POST", `/campaigns/${created.id}/pause`);
+    expect(paused.json().status).toBe("PAUSADA");
+    // The one already in the lane goes when the connection is back; nothing after it.
+    await eventually(() => c.posts().length === 1, 5000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(c.posts()).toHaveLength(1);
+    expect((await campaign(c.as.admin, created.id)).report).toMatchObject({ pending: 3 });
+  });
+
+  it("campaigns turned off for the company pause a running campaign", async () => {
+    const c = await cloudCompany({ messageIntervalMin: 1, messageIntervalMax: 1 });
+    const list = await createList(
+      server(),
+      c.as.admin,
+      [1, 2, 3, 4].map((i) => ({ name: `P${i}`, number: phone() })),
+    );
+    const created = await createCampaign(c, list);
+    await eventually(async () => (await shipmentsOf(created.id)).some((s) => s.sentAt), 5000);
+    await setSetting(database.db, c.company.id, "campaignsEnabled", "false");
+    await eventually(async () => {
+      const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, created.id));
+      return row?.status === "PAUSADA";
+    }, 5000);
+    const sent = (await shipmentsOf(created.id)).filter((s) => s.sentAt).length;
+    expect(sent).toBeLessThan(4);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await shipmentsOf(created.id)).filter((s) => s.sentAt).length).toBe(sent);
+  });
+
+  it("an app closing mid-campaign leaves the campaign's next job queued", async () => {
+    const c = await cloudCompany({ messageIntervalMin: 1, messageIntervalMax: 1 });
+    const list = await createList(
+      server(),
+      c.as.admin,
+      [1, 2, 3, 4].map((i) => ({ name: `P${i}`, number: phone() })),
+    );
+    const created = await createCampaign(c, list);
+    await eventually(async () => (await shipmentsOf(created.id)).some((s) => s.sentAt), 5000);
+    await built.app.close();
+    const queued = await database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'campaign.run'
+        and singleton_key = ${`campaign-${created.id}`} and state in ('created', 'retry')`,
+    );
+    built = await startApp();
+    expect((queued as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "a recipient row locked by someone else is waited for, not taken for the end",
+    async () => {
+      const c = await cloudCompany({ messageIntervalMin: 1, messageIntervalMax: 1 });
+      const people = [1, 2, 3].map((i) => ({ name: `P${i}`, number: phone() }));
+      const list = await createList(server(), c.as.admin, people);
+      const created = await createCampaign(c, list);
+      await eventually(async () => (await shipmentsOf(created.id)).some((s) => s.sentAt), 5000);
+      const second = (await shipmentsOf(created.id))[1]!;
+      // Another transaction (a contact delete's FK update) holds the second recipient's row.
+      let release!: () => void;
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const holder = database.db.transaction(async (tx) => {
+        await tx
+          .select()
+          .from(campaignShipments)
+          .where(eq(campaignShipments.id, second.id))
+          .for("update");
+        locked();
+        await new Promise<void>((r) => (release = r));
+      });
+      await isLocked;
+      await new Promise((r) => setTimeout(r, 2500));
+      release();
+      await holder;
+      await eventually(
+        async () => (await campaign(c.as.admin, created.id)).status === "FINALIZADA",
+        10_000,
+      );
+      expect((await campaign(c.as.admin, created.id)).report).toMatchObject({
+        total: 3,
+        pending: 0,
+        sent: 3,
+      });
+    },
+  );
 });
 
 describe("campaign replies", () => {
@@ -340,5 +468,82 @@ describe("campaign replies", () => {
       replied: 1,
       confirmed: 1,
     });
+  });
+});
+
+describe("campaign replies: review fixes", () => {
+  it("later messages of a contact who already replied do nothing", async () => {
+    const c = await cloudCompany();
+    const number = phone();
+    const list = await createList(server(), c.as.admin, [{ name: "Ana", number }]);
+    const created = await createCampaign(c, list);
+    await eventually(() => c.posts().length === 1, 5000);
+    const first = await inbound(server(), c.connection, { number, body: "Quero saber mais" });
+    expect(first.answers).toBe(true);
+    await eventually(async () => (await campaign(c.as.admin, created.id)).report.replied === 1);
+    const later = await inbound(server(), c.connection, { number, body: "obrigado" });
+    expect(later.answers).toBe(false);
+    expect((await campaign(c.as.admin, created.id)).report).toMatchObject({ replied: 1 });
+  });
+
+  it("an opt-out word counts after confirming; punctuation and emoji do not matter", async () => {
+    const c = await cloudCompany({ optOutWords: ["Sair"] });
+    const number = phone();
+    const list = await createList(server(), c.as.admin, [{ name: "Ana", number }]);
+    const created = await createCampaign(c, list, {
+      confirmation: true,
+      confirmationMessages: ["Confirmado!"],
+      confirmationReply: "Sim",
+    });
+    await eventually(() => c.posts().length === 1, 5000);
+    await inbound(server(), c.connection, { number, body: "Sim!" });
+    await eventually(async () => (await campaign(c.as.admin, created.id)).report.confirmed === 1);
+    const sentence = await inbound(server(), c.connection, {
+      number,
+      body: "não quero sair agora",
+    });
+    expect(sentence.answers).toBe(false);
+    await inbound(server(), c.connection, { number, body: "SAIR 🙏" });
+    await eventually(async () => (await campaign(c.as.admin, created.id)).report.optedOut === 1);
+    const [optOut] = await database.db
+      .select()
+      .from(campaignOptOuts)
+      .where(eq(campaignOptOuts.number, number));
+    expect(optOut?.companyId).toBe(c.company.id);
+  });
+
+  it("a reply answers only campaigns of its own connection", async () => {
+    const c = await cloudCompany();
+    const other = await createConnection(server(), c.company.id, {
+      name: `Cloud ${uid()}`,
+      channelType: "WHATSAPP_BUSINESS",
+      config: { accessToken: `token-${uid()}`, phoneNumberId: `pn${uid()}` },
+    });
+    const number = phone();
+    const list = await createList(server(), c.as.admin, [{ name: "Ana", number }]);
+    const created = await createCampaign(c, list);
+    await eventually(() => c.posts().length === 1, 5000);
+    const elsewhere = await inbound(server(), other, { number, body: "oi" });
+    expect(elsewhere.answers).toBe(false);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await campaign(c.as.admin, created.id)).report).toMatchObject({ replied: 0 });
+  });
+
+  it("the confirmation reply confirms the campaign that asked for it, not just the newest", async () => {
+    const c = await cloudCompany();
+    const number = phone();
+    const list = await createList(server(), c.as.admin, [{ name: "Ana", number }]);
+    const asking = await createCampaign(c, list, {
+      confirmation: true,
+      confirmationMessages: ["Confirmado, {nome}!"],
+      confirmationReply: "SIM",
+    });
+    await eventually(() => c.posts().length === 1, 5000);
+    await createCampaign(c, list, { messages: ["Outra novidade"] });
+    await eventually(() => c.posts().length === 2, 5000);
+    await inbound(server(), c.connection, { number, body: "sim" });
+    await eventually(() => c.posts().length === 3, 5000);
+    expect(c.posts()[2]?.body).toBe("Confirmado, Ana!");
+    expect((await campaign(c.as.admin, asking.id)).report).toMatchObject({ confirmed: 1 });
   });
 });

@@ -209,6 +209,39 @@ describe("campaigns: states", () => {
     });
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "an edit racing a state change answers ERR_CAMPAIGN_NOT_EDITABLE and changes nothing",
+    async () => {
+      const c = await company();
+      const id = (await create(c)).json().id as number;
+      // The campaign starts (another request, the job) while the edit is on its way.
+      let release!: () => void;
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const starting = server.db.transaction(async (tx) => {
+        await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
+        locked();
+        await new Promise<void>((r) => (release = r));
+        await tx
+          .update(campaigns)
+          .set({ status: "EM_ANDAMENTO", startedAt: new Date() })
+          .where(eq(campaigns.id, id));
+      });
+      await isLocked;
+      const edit = request(server, c.as.admin, "PUT", `/campaigns/${id}`, {
+        ...form(c),
+        name: "Tarde demais",
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      release();
+      await starting;
+      const res = await edit;
+      expect(res.json().error).toBe("ERR_CAMPAIGN_NOT_EDITABLE");
+      const [row] = await server.db.select().from(campaigns).where(eq(campaigns.id, id));
+      expect(row).toMatchObject({ status: "EM_ANDAMENTO", name: "Promoção" });
+    },
+  );
+
   it("duplicate copies as scheduled without a time, and does not start by itself", async () => {
     const c = await company();
     const from = (await create(c, c.as.admin, { name: "Natal" })).json();

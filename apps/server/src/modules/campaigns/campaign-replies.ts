@@ -1,44 +1,100 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { CAMPAIGN_REPLY_WINDOW_DAYS } from "@atrium/shared";
+import { and, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { CAMPAIGN_REPLY_WINDOW_DAYS, DEFAULT_CAMPAIGN_SETTINGS } from "@atrium/shared";
 import type { ContactRow } from "../../channels/channel.js";
 import type { InboundResult, ReplyWatch } from "../../channels/inbound.js";
 import type { Outbound } from "../../channels/outbound.js";
 import { renderTemplate } from "../../channels/templates.js";
 import type { Db } from "../../db/client.js";
-import { campaignOptOuts, campaigns, campaignShipments, tickets } from "../../db/schema/index.js";
+import {
+  campaignOptOuts,
+  campaigns,
+  campaignSettings,
+  campaignShipments,
+  tickets,
+} from "../../db/schema/index.js";
 import type { MessageRow } from "../messages/messages.presenter.js";
 import { pick, type CampaignSender } from "./campaign-sender.js";
-import { loadCampaignSettings } from "./campaign-settings.js";
 
-/** Trimmed, lower case, accents stripped: "Sáir " and "SAIR" are the same word. */
+/**
+ * A whole message as one comparable word: trimmed, lower case, accents, punctuation and emoji
+ * stripped, spaces collapsed: "Sáir.", " SAIR 🙏" and "sair" are the same; "não quero sair
+ * agora" is not "sair".
+ */
 export function normalizeWord(text: string): string {
   return text
-    .trim()
     .toLowerCase()
     .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "");
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\p{L}\p{N}\s]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
-/** A shipment still listening for its contact's answer (the reply lookup's partial index). */
+/**
+ * A shipment still listening for its contact's answer: sent within the window and not opted
+ * out. Unconfirmed ones are on the partial index `campaign_shipments_reply_lookup`; confirmed
+ * ones (still listening for an opt-out word) on the online index
+ * `campaign_shipments_confirmed_lookup`.
+ */
 const listening = () =>
   and(
-    isNotNull(campaignShipments.sentAt),
-    isNull(campaignShipments.confirmedAt),
-    isNull(campaignShipments.optedOutAt),
+    or(
+      sql`(${campaignShipments.confirmedAt} is null and ${campaignShipments.optedOutAt} is null and ${campaignShipments.sentAt} is not null)`,
+      sql`(${campaignShipments.confirmedAt} is not null and ${campaignShipments.optedOutAt} is null and ${campaignShipments.sentAt} is not null)`,
+    ),
     gte(
       campaignShipments.sentAt,
       sql`now() - make_interval(days => ${CAMPAIGN_REPLY_WINDOW_DAYS})`,
     ),
   );
 
+type Candidate = Awaited<ReturnType<CampaignReplies["candidates"]>>[number];
+
+/** What a reply does: the shipment it answers and whether it opts out or confirms. */
+interface Decision {
+  candidate: Candidate;
+  optOut: boolean;
+  confirms: boolean;
+}
+
+/**
+ * What a message does to its contact's listening shipments on the message's connection (newest
+ * first): an opt-out word opts out of the newest one (even a confirmed one); the confirmation
+ * reply confirms the newest unconfirmed one whose campaign has confirmation and this reply;
+ * anything else marks the newest unconfirmed one replied — once: a later message of the contact
+ * does nothing (null), which keeps the inbound hot path free of campaign writes.
+ */
+function decide(candidates: Candidate[], message: MessageRow): Decision | null {
+  const mine = candidates.filter((c) => c.campaign.connectionId === message.connectionId);
+  if (mine.length === 0) return null;
+  const text = normalizeWord(message.body);
+  const words = mine[0]!.optOutWords ?? DEFAULT_CAMPAIGN_SETTINGS.optOutWords;
+  if (text !== "" && words.some((w) => normalizeWord(w) === text)) {
+    return { candidate: mine[0]!, optOut: true, confirms: false };
+  }
+  const open = mine.filter((c) => !c.shipment.confirmedAt);
+  const confirming =
+    text !== "" &&
+    open.find(
+      (c) =>
+        c.campaign.confirmation &&
+        c.campaign.confirmationMessages.length > 0 &&
+        normalizeWord(c.campaign.confirmationReply) === text,
+    );
+  if (confirming) return { candidate: confirming, optOut: false, confirms: true };
+  const latest = open[0];
+  if (!latest || latest.shipment.repliedAt) return null;
+  return { candidate: latest, optOut: false, confirms: false };
+}
+
 /**
  * Contacts' answers to campaign messages (the inbound pipeline's ReplyWatch, both paths). A
- * message from a contact whose campaign message was sent within CAMPAIGN_REPLY_WINDOW_DAYS
- * answers the latest such campaign: the recipient is marked replied and the reply's ticket
- * shows the campaign; an opt-out word records the opt-out (later campaigns skip the number); the
- * confirmation reply of a campaign with confirmation gets one confirmation message, once. The
- * pipeline's own ticket find-or-create stays the only one: the confirmation goes into the
- * reply's ticket.
+ * message from a contact whose campaign message was sent within CAMPAIGN_REPLY_WINDOW_DAYS on
+ * the same connection answers that campaign (see `decide`): the recipient is marked replied and
+ * the reply's ticket shows the campaign; an opt-out word records the opt-out (later campaigns,
+ * and running ones, skip the number); the confirmation reply of a campaign with confirmation
+ * gets one confirmation message, once. The pipeline's own ticket find-or-create stays the only
+ * one: the confirmation goes into the reply's ticket.
  */
 export class CampaignReplies implements ReplyWatch {
   constructor(
@@ -47,51 +103,73 @@ export class CampaignReplies implements ReplyWatch {
     private readonly sender: CampaignSender,
   ) {}
 
+  /** The listening shipments of these contacts, newest first, with what deciding needs. */
+  private candidates(contactIds: number[]) {
+    return this.db
+      .select({
+        shipment: {
+          id: campaignShipments.id,
+          contactId: campaignShipments.contactId,
+          number: campaignShipments.number,
+          repliedAt: campaignShipments.repliedAt,
+          confirmedAt: campaignShipments.confirmedAt,
+        },
+        campaign: {
+          id: campaigns.id,
+          companyId: campaigns.companyId,
+          connectionId: campaigns.connectionId,
+          confirmation: campaigns.confirmation,
+          confirmationMessages: campaigns.confirmationMessages,
+          confirmationReply: campaigns.confirmationReply,
+        },
+        optOutWords: campaignSettings.optOutWords,
+      })
+      .from(campaignShipments)
+      .innerJoin(campaigns, eq(campaigns.id, campaignShipments.campaignId))
+      .leftJoin(campaignSettings, eq(campaignSettings.companyId, campaignShipments.companyId))
+      .where(and(inArray(campaignShipments.contactId, contactIds), listening()))
+      .orderBy(desc(campaignShipments.sentAt), desc(campaignShipments.id));
+  }
+
+  /** One query per batch: the messages that do something to a campaign (see `decide`). */
   async answering(stored: { message: MessageRow; contact: ContactRow }[]): Promise<Set<number>> {
     const contactIds = [...new Set(stored.map((s) => s.contact.id))];
-    const rows = await this.db
-      .selectDistinct({ contactId: campaignShipments.contactId })
-      .from(campaignShipments)
-      .where(and(inArray(campaignShipments.contactId, contactIds), listening()));
-    const found = new Set(rows.map((r) => r.contactId));
-    return new Set(stored.filter((s) => found.has(s.contact.id)).map((s) => s.message.id));
+    const rows = await this.candidates(contactIds);
+    if (rows.length === 0) return new Set();
+    return new Set(
+      stored
+        .filter((s) =>
+          decide(
+            rows.filter((r) => r.shipment.contactId === s.contact.id),
+            s.message,
+          ),
+        )
+        .map((s) => s.message.id),
+    );
   }
 
   async onReply(result: InboundResult): Promise<void> {
-    const [latest] = await this.db
-      .select({ shipment: campaignShipments, campaign: campaigns })
-      .from(campaignShipments)
-      .innerJoin(campaigns, eq(campaigns.id, campaignShipments.campaignId))
-      .where(and(eq(campaignShipments.contactId, result.contact.id), listening()))
-      .orderBy(desc(campaignShipments.sentAt))
-      .limit(1);
-    if (!latest) return;
-    const { shipment, campaign } = latest;
-    const text = normalizeWord(result.message.body);
-    const settings = await loadCampaignSettings(this.db, campaign.companyId);
-    const optOut = text !== "" && settings.optOutWords.some((w) => normalizeWord(w) === text);
-    const confirms =
-      !optOut &&
-      campaign.confirmation &&
-      campaign.confirmationMessages.length > 0 &&
-      text !== "" &&
-      text === normalizeWord(campaign.confirmationReply);
+    const decision = decide(await this.candidates([result.contact.id]), result.message);
+    if (!decision) return;
+    const { candidate, optOut, confirms } = decision;
+    const { shipment, campaign } = candidate;
     const now = new Date();
     const [claimed] = await this.db
       .update(campaignShipments)
       .set({
-        repliedAt: shipment.repliedAt ?? now,
+        repliedAt: sql`coalesce(${campaignShipments.repliedAt}, now())`,
         ...(optOut && { optedOutAt: now }),
         ...(confirms && { confirmedAt: now }),
       })
       .where(
         and(
           eq(campaignShipments.id, shipment.id),
-          isNull(campaignShipments.confirmedAt),
           isNull(campaignShipments.optedOutAt),
+          optOut ? undefined : isNull(campaignShipments.confirmedAt),
+          optOut || confirms ? undefined : isNull(campaignShipments.repliedAt),
         ),
       )
-      .returning();
+      .returning({ id: campaignShipments.id });
     if (!claimed) return;
     await this.db
       .update(tickets)
@@ -112,6 +190,7 @@ export class CampaignReplies implements ReplyWatch {
         }),
       });
     }
-    await this.sender.publishById(campaign.id, { force: true });
+    // The report follows within the sender's throttle (no full re-aggregation per reply).
+    await this.sender.publishById(campaign.id);
   }
 }

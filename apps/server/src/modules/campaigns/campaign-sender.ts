@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { mediaTypeOf } from "@atrium/shared";
 import type { ChannelRegistry, ContactRow } from "../../channels/channel.js";
 import type { OutboundLanes } from "../../channels/lanes.js";
@@ -25,6 +25,7 @@ import type { FilesService } from "../files/files.service.js";
 import type { MessageRow } from "../messages/messages.presenter.js";
 import { lockContact, quietTicketFor } from "../tickets/bulk-ticket.js";
 import { intervalAfter, loadCampaignSettings, nextAllowedMoment } from "./campaign-settings.js";
+import { campaignsEnabledFor } from "./campaigns.policy.js";
 import { presentCampaign } from "./campaigns.presenter.js";
 
 export const CAMPAIGN_JOB = "campaign.run";
@@ -42,20 +43,27 @@ const IN_PROCESS_WAIT_MS = 10_000;
 const JOB_BUDGET_MS = 60_000;
 /** Report events after sends: at most one per campaign in this period (and one at the end). */
 const PUBLISH_EVERY_MS = 1000;
+/** Re-checks of the campaign's previous message still waiting in its lane: 50 ms doubling to 1 s. */
+const LANE_RECHECK_MIN_MS = 50;
+const LANE_RECHECK_MAX_MS = 1000;
 
 export const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
 type Step =
-  | { kind: "sent"; ticketId: number; message: MessageRow; waitMs: number }
-  | { kind: "failed"; waitMs: number }
+  | { kind: "sent"; ticketId: number; message: MessageRow }
+  | { kind: "failed" }
+  | { kind: "skipped" }
   | { kind: "wait"; until: Date }
+  | { kind: "lane" }
   | { kind: "done" }
   | { kind: "stopped"; changed?: boolean };
 
 /**
  * Sends campaigns through a durable pg-boss job per campaign ("campaign.run", singleton key
- * `campaign-{id}`). Each step is one transaction: lock the campaign row, check its state and
- * its next due time, claim the next pending recipient (FOR UPDATE SKIP LOCKED), store the
+ * `campaign-{id}`). Each step is one transaction: lock the campaign row, check its state (and
+ * that the company's campaigns are still on), wait while its previous message is still in its
+ * lane, check its next due time, claim the next pending recipient (FOR UPDATE; a number that
+ * opted out meanwhile is skipped), store the
  * message in the contact's ticket and mark the recipient queued; after commit the message goes
  * to the connection's bulk lane (agent replies first, the Baileys bulk rate guard). The next due
  * time (a random interval in [min, max] s, plus the longer pause every N messages, moved to the
@@ -66,9 +74,10 @@ type Step =
  * every recipient: the admin resumes it once the connection is back.
  */
 export class CampaignSender {
-  private readonly running = new Set<number>();
   private readonly lastPublish = new Map<number, number>();
   private closing = false;
+  /** Wakes the loops sleeping between steps (the app is closing). */
+  private readonly sleepers = new Set<() => void>();
 
   constructor(
     private readonly db: Db,
@@ -89,24 +98,40 @@ export class CampaignSender {
     );
   }
 
-  /** Running loops end at their next step (the app is closing). */
+  /**
+   * Running loops end at once (the app is closing): each queues its campaign's next job at its
+   * due time first, so another node goes on (a rolling deploy leaves no campaign without a job).
+   */
   stop(): void {
     this.closing = true;
+    for (const wake of this.sleepers) wake();
   }
 
-  /** Queues the campaign's run at `at` (now when absent), replacing a queued one. */
-  async enqueue(row: CampaignRow, at?: Date | null): Promise<void> {
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+
+  /**
+   * Queues the campaign's run at `at` (now when absent), replacing a queued one; `due` (the
+   * campaign's next due time) is `at` unless given.
+   */
+  async enqueue(row: CampaignRow, at?: Date | null, due: Date | null = at ?? null): Promise<void> {
     if (row.jobId) await this.jobs.cancel(CAMPAIGN_JOB, row.jobId);
-    const due = !at || at.getTime() <= Date.now();
+    const now = !at || at.getTime() <= Date.now();
     const jobId = await this.jobs.send(
       CAMPAIGN_JOB,
       { campaignId: row.id },
-      { singletonKey: `campaign-${row.id}`, ...(!due && { startAfter: at }) },
+      { singletonKey: `campaign-${row.id}`, ...(!now && { startAfter: at }) },
     );
-    await this.db
-      .update(campaigns)
-      .set({ jobId, nextRunAt: at ?? null })
-      .where(eq(campaigns.id, row.id));
+    await this.db.update(campaigns).set({ jobId, nextRunAt: due }).where(eq(campaigns.id, row.id));
   }
 
   async cancelJob(row: CampaignRow): Promise<void> {
@@ -225,18 +250,12 @@ export class CampaignSender {
     }
   }
 
-  /** The job: starts the campaign if due, then sends while its intervals allow. */
+  /**
+   * The job: starts the campaign if due, then sends while its intervals allow. Two runs of one
+   * campaign (a resume while the previous job ends) are harmless: each step locks the campaign
+   * row and checks its due time and its previous message.
+   */
   async run(campaignId: number): Promise<void> {
-    if (this.running.has(campaignId)) return;
-    this.running.add(campaignId);
-    try {
-      await this.loop(campaignId);
-    } finally {
-      this.running.delete(campaignId);
-    }
-  }
-
-  private async loop(campaignId: number): Promise<void> {
     const [first] = await this.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     if (!first) return;
     if (first.status === "PROGRAMADA") {
@@ -269,8 +288,9 @@ export class CampaignSender {
     handOver: (next: () => Promise<void>) => Promise<void>,
   ): Promise<void> {
     const deadline = Date.now() + JOB_BUDGET_MS;
+    let laneWaits = 0;
     for (;;) {
-      if (this.closing) return;
+      if (this.closing) return this.handOverJob(campaignId, null);
       const step = await this.step(campaignId);
       if (step.kind === "stopped") {
         if (step.changed) await this.publishById(campaignId, { force: true });
@@ -279,24 +299,39 @@ export class CampaignSender {
       if (step.kind === "done") return this.finish(campaignId);
       let until: Date;
       if (step.kind === "wait") until = step.until;
-      else {
+      else if (step.kind === "lane") {
+        // The previous message still waits in its lane: look again soon (no due time change).
+        const ms = Math.min(LANE_RECHECK_MAX_MS, LANE_RECHECK_MIN_MS * 2 ** laneWaits++);
+        until = new Date(Date.now() + ms);
+      } else {
         if (step.kind === "sent") {
+          laneWaits = 0;
           // Bulk lane: after the connection's agent replies, under the Baileys bulk guard.
           await handOver(() =>
             this.outbound.afterInsert(step.ticketId, step.message, { bulk: true }),
           );
         }
         await this.publishById(campaignId);
-        until = new Date(Date.now() + step.waitMs);
+        // The next step waits for this message to leave its lane, then for the due time.
+        until = new Date();
       }
       const waitMs = until.getTime() - Date.now();
       if (waitMs > IN_PROCESS_WAIT_MS || Date.now() + waitMs > deadline) {
-        const [row] = await this.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
-        if (row?.status === "EM_ANDAMENTO") await this.enqueue({ ...row, jobId: null }, until);
-        return;
+        return this.handOverJob(campaignId, until);
       }
-      if (waitMs > 0) await new Promise((r) => setTimeout(r, waitMs));
+      if (waitMs > 0) await this.sleep(waitMs);
     }
+  }
+
+  /**
+   * The job ends (its budget, a long wait, the app closing): a new job takes over at `at` (the
+   * campaign's due time when null). The campaign's due time itself is never moved earlier.
+   */
+  private async handOverJob(campaignId: number, at: Date | null): Promise<void> {
+    const [row] = await this.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    if (row?.status !== "EM_ANDAMENTO") return;
+    const due = row.nextRunAt;
+    await this.enqueue({ ...row, jobId: null }, at ?? due, due);
   }
 
   /** One recipient, in one transaction (see the class comment). */
@@ -308,7 +343,38 @@ export class CampaignSender {
         .where(eq(campaigns.id, campaignId))
         .for("update");
       if (!c || c.status !== "EM_ANDAMENTO") return { kind: "stopped" };
+      const pause = async (why: string): Promise<Step> => {
+        await tx
+          .update(campaigns)
+          .set({ status: "PAUSADA", jobId: null })
+          .where(eq(campaigns.id, c.id));
+        this.logger.warn({ campaignId }, `campaign paused: ${why}`);
+        return { kind: "stopped", changed: true };
+      };
+      // The company's campaigns turned off (plan or setting): nothing more goes out.
+      if (!(await campaignsEnabledFor(tx, c.companyId))) return pause("campaigns are disabled");
+      const [connection] = c.connectionId
+        ? await tx.select().from(connections).where(eq(connections.id, c.connectionId))
+        : [];
+      if (
+        !connection ||
+        !this.channels.get(connection.channelType) ||
+        connection.status !== "CONNECTED"
+      ) {
+        return pause("its connection is not connected");
+      }
+      // A plain FOR UPDATE: a row someone else holds (a contact delete's FK update) is waited
+      // for, never taken for the end of the campaign. The campaign row lock keeps steps apart.
+      const [shipment] = await tx
+        .select()
+        .from(campaignShipments)
+        .where(and(eq(campaignShipments.campaignId, c.id), eq(campaignShipments.status, "pending")))
+        .orderBy(campaignShipments.id)
+        .limit(1)
+        .for("update");
+      if (!shipment) return { kind: "done" };
       const now = new Date();
+      if (await this.previousWaiting(tx, c, now)) return { kind: "lane" };
       if (c.nextRunAt && c.nextRunAt.getTime() > now.getTime()) {
         return { kind: "wait", until: c.nextRunAt };
       }
@@ -318,40 +384,35 @@ export class CampaignSender {
         await tx.update(campaigns).set({ nextRunAt: allowed }).where(eq(campaigns.id, c.id));
         return { kind: "wait", until: allowed };
       }
-      const [connection] = c.connectionId
-        ? await tx.select().from(connections).where(eq(connections.id, c.connectionId))
-        : [];
-      if (
-        !connection ||
-        !this.channels.get(connection.channelType) ||
-        connection.status !== "CONNECTED"
-      ) {
+      // The number opted out after the campaign started (a reply to another campaign).
+      const [optedOut] = await tx
+        .select({ id: campaignOptOuts.id })
+        .from(campaignOptOuts)
+        .where(
+          and(
+            eq(campaignOptOuts.companyId, c.companyId),
+            eq(campaignOptOuts.number, shipment.number),
+          ),
+        );
+      if (optedOut) {
+        await tx
+          .update(campaignShipments)
+          .set({ status: "skipped" })
+          .where(eq(campaignShipments.id, shipment.id));
+        return { kind: "skipped" };
+      }
+      try {
+        const sent = await tx.transaction((inner) =>
+          this.deliverIn(inner, c, connection, shipment, now),
+        );
+        // Only messages sent count for the longer pause; the interval runs from the send.
+        const sentCount = c.sentCount + 1;
+        const waitMs = Math.round(intervalAfter(settings, sentCount) * 1000);
         await tx
           .update(campaigns)
-          .set({ status: "PAUSADA", jobId: null })
+          .set({ sentCount, nextRunAt: new Date(now.getTime() + waitMs) })
           .where(eq(campaigns.id, c.id));
-        this.logger.warn({ campaignId }, "campaign paused: its connection is not connected");
-        return { kind: "stopped", changed: true };
-      }
-      const [shipment] = await tx
-        .select()
-        .from(campaignShipments)
-        .where(and(eq(campaignShipments.campaignId, c.id), eq(campaignShipments.status, "pending")))
-        .orderBy(campaignShipments.id)
-        .limit(1)
-        .for("update", { skipLocked: true });
-      if (!shipment) return { kind: "done" };
-      const sentCount = c.sentCount + 1;
-      const waitMs = Math.round(intervalAfter(settings, sentCount) * 1000);
-      await tx
-        .update(campaigns)
-        .set({ sentCount, nextRunAt: new Date(now.getTime() + waitMs) })
-        .where(eq(campaigns.id, c.id));
-      try {
-        return await tx.transaction(async (inner) => {
-          const sent = await this.deliverIn(inner, c, connection, shipment);
-          return { kind: "sent", waitMs, ...sent };
-        });
+        return { kind: "sent", ...sent };
       } catch (err) {
         // This recipient cannot be sent (its savepoint rolled back): it fails, the campaign goes on.
         this.logger.warn({ err, campaignId, shipmentId: shipment.id }, "campaign recipient failed");
@@ -361,9 +422,43 @@ export class CampaignSender {
           .update(campaignShipments)
           .set({ status: "failed", error })
           .where(eq(campaignShipments.id, shipment.id));
-        return { kind: "failed", waitMs: 0 };
+        return { kind: "failed" };
       }
     });
+  }
+
+  /**
+   * Whether the campaign's previous message still waits in its lane (stored, not sent, not
+   * failed): then nothing more is claimed, so at most one message per campaign is ever in the
+   * lane and pause, cancel and the allowed hours hold at once. While it waits, its send time and
+   * the campaign's due time move along, so the interval runs from the send.
+   */
+  private async previousWaiting(tx: Tx, c: CampaignRow, now: Date): Promise<boolean> {
+    const [previous] = await tx
+      .select({ shipment: campaignShipments, message: messages })
+      .from(campaignShipments)
+      .innerJoin(messages, eq(messages.id, campaignShipments.messageId))
+      .where(and(eq(campaignShipments.campaignId, c.id), eq(campaignShipments.status, "queued")))
+      .orderBy(desc(campaignShipments.id))
+      .limit(1);
+    if (!previous) return false;
+    const { shipment, message } = previous;
+    const waiting =
+      message.ack === 0 && !message.error && !message.providerMessageId && !message.isDeleted;
+    if (!waiting) return false;
+    const intervalMs =
+      c.nextRunAt && shipment.sentAt
+        ? Math.max(0, c.nextRunAt.getTime() - shipment.sentAt.getTime())
+        : 0;
+    await tx
+      .update(campaignShipments)
+      .set({ sentAt: now })
+      .where(eq(campaignShipments.id, shipment.id));
+    await tx
+      .update(campaigns)
+      .set({ nextRunAt: new Date(now.getTime() + intervalMs) })
+      .where(eq(campaigns.id, c.id));
+    return true;
   }
 
   private async deliverIn(
@@ -371,6 +466,8 @@ export class CampaignSender {
     c: CampaignRow,
     connection: typeof connections.$inferSelect,
     shipment: typeof campaignShipments.$inferSelect,
+    /** The step's time: the due time counts from it, so the interval is exact. */
+    now: Date,
   ) {
     await lockContact(tx, connection.id, shipment.number);
     const contact = await this.contactFor(tx, c.companyId, connection.channelType, shipment);
@@ -403,7 +500,7 @@ export class CampaignSender {
         messageId: message.id,
         ticketId: ticket.id,
         body,
-        sentAt: new Date(),
+        sentAt: now,
         error: null,
       })
       .where(eq(campaignShipments.id, shipment.id));

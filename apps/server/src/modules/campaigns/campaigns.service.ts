@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import {
   PAGE_SIZE,
   TEXT_MAX,
@@ -133,12 +133,28 @@ export class CampaignsService {
       throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
     }
     await this.checkRefs(actor.companyId, input);
+    // The same rules again in the UPDATE: a start, resume or cancel meanwhile wins.
     const [row] = await this.db
       .update(campaigns)
       .set(this.columns(input))
-      .where(and(eq(campaigns.id, id), eq(campaigns.companyId, actor.companyId)))
+      .where(
+        and(
+          eq(campaigns.id, id),
+          eq(campaigns.companyId, actor.companyId),
+          inArray(campaigns.status, EDITABLE),
+          or(
+            isNull(campaigns.startedAt),
+            and(
+              sql`${campaigns.connectionId} is not distinct from ${input.whatsappId}`,
+              sql`${campaigns.contactListId} is not distinct from ${input.contactListId}`,
+              sql`${campaigns.tagId} is not distinct from ${input.tagId}`,
+            ),
+          ),
+        ),
+      )
       .returning();
-    const saved = before.status === "PROGRAMADA" ? await this.schedule(row!) : row!;
+    if (!row) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
+    const saved = row.status === "PROGRAMADA" ? await this.schedule(row) : row;
     return this.publishAndPresent("update", saved);
   }
 
