@@ -137,9 +137,12 @@ describe("campaign sender", () => {
     const list = await createList(server(), c.as.admin, people);
     const created = await createCampaign(c, list);
     expect(created.status).toBe("EM_ANDAMENTO");
-    await eventually(async () => (await campaign(c.as.admin, created.id)).report.sent === 3, 8000);
+    // Finished once the last message has left its lane: the final report counts every send.
+    await eventually(
+      async () => (await campaign(c.as.admin, created.id)).status === "FINALIZADA",
+      8000,
+    );
     const done = await campaign(c.as.admin, created.id);
-    expect(done.status).toBe("FINALIZADA");
     expect(done.completedAt).not.toBeNull();
     expect(done.report).toMatchObject({ total: 3, pending: 0, sent: 3, failed: 0, skipped: 0 });
     const posts = c.posts();
@@ -446,6 +449,31 @@ describe("campaign replies", () => {
     expect((await campaign(c.as.admin, second.id)).report).toMatchObject({ total: 2, skipped: 1 });
     await eventually(() => c.posts().length === 3, 5000);
     expect(c.posts().filter((p) => p.to === number)).toHaveLength(1);
+  });
+
+  it("a reply right after the campaign's last event still reaches the screens (throttle defers, never drops)", async () => {
+    const c = await cloudCompany({ optOutWords: ["SAIR"] });
+    const number = phone();
+    const list = await createList(server(), c.as.admin, [{ name: "Ana", number }]);
+    const events: { id: number; report: { optedOut: number } }[] = [];
+    const publisher = built.ctx.publisher;
+    const original = publisher.campaignChanged.bind(publisher);
+    publisher.campaignChanged = (companyId, action, dto) => {
+      if (companyId === c.company.id) events.push(dto as (typeof events)[number]);
+      original(companyId, action, dto);
+    };
+    try {
+      const created = await createCampaign(c, list);
+      await eventually(
+        async () => (await campaign(c.as.admin, created.id)).status === "FINALIZADA",
+        5000,
+      );
+      // Within the throttle's second after the final event.
+      await inbound(server(), c.connection, { number, body: "SAIR" });
+      await eventually(() => events.at(-1)?.report.optedOut === 1, 4000);
+    } finally {
+      publisher.campaignChanged = original;
+    }
   });
 
   it("the confirmation reply gets one confirmation message", async () => {

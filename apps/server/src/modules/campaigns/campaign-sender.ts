@@ -75,6 +75,7 @@ type Step =
  */
 export class CampaignSender {
   private readonly lastPublish = new Map<number, number>();
+  private readonly trailing = new Map<number, NodeJS.Timeout>();
   private closing = false;
   /** Wakes the loops sleeping between steps (the app is closing). */
   private readonly sleepers = new Set<() => void>();
@@ -105,6 +106,8 @@ export class CampaignSender {
   stop(): void {
     this.closing = true;
     for (const wake of this.sleepers) wake();
+    for (const timer of this.trailing.values()) clearTimeout(timer);
+    this.trailing.clear();
   }
 
   private sleep(ms: number): Promise<void> {
@@ -372,9 +375,10 @@ export class CampaignSender {
         .orderBy(campaignShipments.id)
         .limit(1)
         .for("update");
-      if (!shipment) return { kind: "done" };
       const now = new Date();
+      // Finished only once the last message has left its lane: the final report counts it.
       if (await this.previousWaiting(tx, c, now)) return { kind: "lane" };
+      if (!shipment) return { kind: "done" };
       if (c.nextRunAt && c.nextRunAt.getTime() > now.getTime()) {
         return { kind: "wait", until: c.nextRunAt };
       }
@@ -555,8 +559,7 @@ export class CampaignSender {
 
   /** The campaign's state and report to its admins (throttled while it sends). */
   async publish(row: CampaignRow, { force = false } = {}): Promise<void> {
-    const last = this.lastPublish.get(row.id) ?? 0;
-    if (!force && Date.now() - last < PUBLISH_EVERY_MS) return;
+    if (!force && this.deferred(row.id)) return;
     this.lastPublish.set(row.id, Date.now());
     this.publisher.campaignChanged(
       row.companyId,
@@ -566,9 +569,29 @@ export class CampaignSender {
   }
 
   async publishById(campaignId: number, opts: { force?: boolean } = {}): Promise<void> {
-    const last = this.lastPublish.get(campaignId) ?? 0;
-    if (!opts.force && Date.now() - last < PUBLISH_EVERY_MS) return;
+    if (!opts.force && this.deferred(campaignId)) return;
     const [row] = await this.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
-    if (row) await this.publish(row, opts);
+    if (row) await this.publish(row, { force: true });
+  }
+
+  /**
+   * Throttle of the report events: within PUBLISH_EVERY_MS of the last one, this change is not
+   * dropped but published once at the end of the period (the campaign as it is then), so the
+   * last change — a reply after the campaign finished — always reaches the screens.
+   */
+  private deferred(campaignId: number): boolean {
+    const wait = (this.lastPublish.get(campaignId) ?? 0) + PUBLISH_EVERY_MS - Date.now();
+    if (wait <= 0) return false;
+    if (!this.trailing.has(campaignId)) {
+      const timer = setTimeout(() => {
+        this.trailing.delete(campaignId);
+        this.publishById(campaignId, { force: true }).catch((err: unknown) =>
+          this.logger.warn({ err, campaignId }, "campaign report not published"),
+        );
+      }, wait);
+      timer.unref();
+      this.trailing.set(campaignId, timer);
+    }
+    return true;
   }
 }
