@@ -15,7 +15,6 @@
  *
  *   BENCH_DATABASE_URL=postgres://…/a_database_of_its_own npm run bench -- campaign
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -39,31 +38,13 @@ import {
   uid,
 } from "../apps/server/test/harness.js";
 import { percentile } from "./load.js";
+import { line, startProvider } from "./outbound/provider.js";
 
 const URL_ = process.env.CAMPAIGN_BENCH_DATABASE_URL ?? process.env.BENCH_DATABASE_URL;
 const CONTACTS = Number(process.env.BENCH_CAMPAIGN_CONTACTS ?? 10_000);
 const REPLIES = Number(process.env.BENCH_CAMPAIGN_REPLIES ?? 100);
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
-const line = (figure: string, value: string, goal = "", ratio = "") =>
-  console.log(`  ${figure.padEnd(52)} ${value.padStart(16)}  ${goal.padEnd(14)} ${ratio}`);
-
-async function startProvider() {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/outbound/fake-provider.ts"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<string>((resolve) =>
-    child.stdout!.once("data", (d: Buffer) => resolve(d.toString().trim())),
-  );
-  const origin = `http://127.0.0.1:${port}`;
-  const get = async <T>(p: string) => (await (await fetch(`${origin}${p}`)).json()) as T;
-  return {
-    url: `${origin}/v21.0`,
-    count: async () => (await get<{ total: number }>("/__count")).total,
-    log: (id: string) => get<{ body: string; at: number }[]>(`/__log/${id}`),
-    stop: () => child.kill(),
-  };
-}
 
 async function main() {
   const graph = await startProvider();

@@ -16,7 +16,6 @@
  *
  *   BENCH_DATABASE_URL=postgres://…/a_database_of_its_own npm run bench -- outbound
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -34,6 +33,7 @@ import {
   uid,
 } from "../apps/server/test/harness.js";
 import { percentile } from "./load.js";
+import { line, startProvider } from "./outbound/provider.js";
 
 const URL_ = process.env.OUTBOUND_BENCH_DATABASE_URL ?? process.env.BENCH_DATABASE_URL;
 const TOTAL = Number(process.env.BENCH_OB_MESSAGES ?? 2000);
@@ -43,28 +43,6 @@ const B_REPLIES = 100;
 const FAILURE = process.env.BENCH_OB_FAILURE === "timeout" ? "timeout" : "500";
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-const line = (figure: string, value: string, goal = "", ratio = "") =>
-  console.log(`  ${figure.padEnd(52)} ${value.padStart(16)}  ${goal.padEnd(14)} ${ratio}`);
-
-/** The fake provider's process; resolves with its base URL and a small control client. */
-async function startProvider() {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/outbound/fake-provider.ts"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<string>((resolve) =>
-    child.stdout!.once("data", (d: Buffer) => resolve(d.toString().trim())),
-  );
-  const origin = `http://127.0.0.1:${port}`;
-  const get = async <T>(p: string) => (await (await fetch(`${origin}${p}`)).json()) as T;
-  return {
-    url: `${origin}/v21.0`,
-    count: async () => (await get<{ total: number }>("/__count")).total,
-    log: (id: string) => get<{ body: string; at: number }[]>(`/__log/${id}`),
-    fail: (id: string, mode: string) =>
-      fetch(`${origin}/__fail`, { method: "POST", body: JSON.stringify({ id, mode }) }),
-    stop: () => child.kill(),
-  };
-}
 
 async function main() {
   const graph = await startProvider();

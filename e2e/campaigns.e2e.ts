@@ -1,5 +1,15 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { api, apiToken, loginUi, newCompany, settled, SHOTS, unique } from "./support";
+import { expect, test } from "@playwright/test";
+import {
+  api,
+  apiToken,
+  loginUi,
+  newCompany,
+  pairedWhatsapp,
+  phone,
+  settled,
+  SHOTS,
+  unique,
+} from "./support";
 
 /**
  * Campaigns end to end (issue #15): a contact list filled by importing a CSV (one bad row
@@ -7,32 +17,11 @@ import { api, apiToken, loginUi, newCompany, settled, SHOTS, unique } from "./su
  * report filling in live, and a contact's 'SAIR' reply counted as an opt-out.
  */
 
-async function phone(request: APIRequestContext, connectionId: number, event: string, data = {}) {
-  const res = await request.post(`/test/baileys/${connectionId}/${event}`, { data });
-  expect(res.status(), `POST /test/baileys/${connectionId}/${event}`).toBe(204);
-}
-
 test("import a list, run a campaign to it and read its report", async ({ page, request }) => {
   test.setTimeout(180_000);
   const suffix = unique();
   const company = await newCompany(request, `Campanhas ${suffix}`, { campaignsEnabled: true });
-  const connection = await api(request, company.token, "post", "/whatsapp", {
-    name: `Zap ${suffix}`,
-    channelType: "BAILEYS",
-    isDefault: true,
-    greetingMessage: "",
-    complationMessage: "",
-    outOfHoursMessage: "",
-    ratingMessage: "",
-    transferMessage: "",
-    token: `tok${suffix}${suffix}`,
-    provider: "beta",
-    queueIds: [],
-  });
-  await api(request, company.token, "post", `/whatsappsession/${connection.id}`);
-  await expect
-    .poll(async () => (await request.post(`/test/baileys/${connection.id}/open`)).status())
-    .toBe(204);
+  const connection = await pairedWhatsapp(request, company.token, `Zap ${suffix}`);
   // Seconds between messages kept short so the run ends within the test.
   await api(request, company.token, "put", "/campaign-settings", {
     messageIntervalMin: 0,

@@ -1,19 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./playwright.config";
-import { api, apiToken, loginUi, SHOTS, unique } from "./support";
-
-/** The fake WhatsApp of the server started with BAILEYS_FAKE=1 (apps/server/src/channels/baileys). */
-async function phone(
-  request: APIRequestContext,
-  connectionId: number,
-  event: "qr" | "open" | "close",
-  data?: object,
-) {
-  const res = await request.post(`/test/baileys/${connectionId}/${event}`, {
-    data: data ?? {},
-  });
-  expect(res.status(), `POST /test/baileys/${connectionId}/${event}`).toBe(204);
-}
+import { api, apiToken, loginUi, phone, SHOTS, unique } from "./support";
 
 const rowOf = (page: Page, name: string) =>
   page.getByRole("row").filter({ has: page.getByRole("cell", { name, exact: true }) });

@@ -1,37 +1,16 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { api, loginUi, newCompany, SHOTS, unique } from "./support";
+import { expect, test } from "@playwright/test";
+import { loginUi, newCompany, pairedWhatsapp, phone, SHOTS, unique } from "./support";
 
 /**
  * A reply WhatsApp refuses for good (the number is not on WhatsApp) shows its reason and
  * 'Tentar novamente' in the chat; once the number is back, the button sends it (issue #12).
  */
 
-async function phone(request: APIRequestContext, connectionId: number, event: string, data = {}) {
-  const res = await request.post(`/test/baileys/${connectionId}/${event}`, { data });
-  expect(res.status(), `POST /test/baileys/${connectionId}/${event}`).toBe(204);
-}
-
 test("a failed reply shows why, and 'Tentar novamente' sends it", async ({ page, request }) => {
   test.setTimeout(120_000);
   const suffix = unique();
   const company = await newCompany(request, `Envios ${suffix}`);
-  const connection = await api(request, company.token, "post", "/whatsapp", {
-    name: `Zap ${suffix}`,
-    channelType: "BAILEYS",
-    isDefault: true,
-    greetingMessage: "",
-    complationMessage: "",
-    outOfHoursMessage: "",
-    ratingMessage: "",
-    transferMessage: "",
-    token: `tok${suffix}${suffix}`,
-    provider: "beta",
-    queueIds: [],
-  });
-  await api(request, company.token, "post", `/whatsappsession/${connection.id}`);
-  await expect
-    .poll(async () => (await request.post(`/test/baileys/${connection.id}/open`)).status())
-    .toBe(204);
+  const connection = await pairedWhatsapp(request, company.token, `Zap ${suffix}`);
   const number = `5511${Date.now().toString().slice(-8)}`;
   await phone(request, connection.id, "message", {
     from: number,

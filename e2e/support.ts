@@ -79,6 +79,39 @@ export async function newCompany(
   return { email, password, ...(await apiToken(request, email, password)) };
 }
 
+/** Acts as the phone or WhatsApp on a connection's fake socket (POST /test/baileys/:id/:event). */
+export async function phone(
+  request: APIRequestContext,
+  connectionId: number,
+  event: string,
+  data = {},
+) {
+  const res = await request.post(`/test/baileys/${connectionId}/${event}`, { data });
+  expect(res.status(), `POST /test/baileys/${connectionId}/${event}`).toBe(204);
+}
+
+/** A company's WhatsApp connection (named `name`), started and paired on the fake socket. */
+export async function pairedWhatsapp(request: APIRequestContext, token: string, name: string) {
+  const connection = await api(request, token, "post", "/whatsapp", {
+    name,
+    channelType: "BAILEYS",
+    isDefault: true,
+    greetingMessage: "",
+    complationMessage: "",
+    outOfHoursMessage: "",
+    ratingMessage: "",
+    transferMessage: "",
+    token: `tok${unique()}${unique()}`,
+    provider: "beta",
+    queueIds: [],
+  });
+  await api(request, token, "post", `/whatsappsession/${connection.id}`);
+  await expect
+    .poll(async () => (await request.post(`/test/baileys/${connection.id}/open`)).status())
+    .toBe(204);
+  return connection as { id: number; name: string };
+}
+
 /** A visitor writes through the web-chat widget's API: a pending ticket on that connection. */
 export async function visitorWrites(
   request: APIRequestContext,
