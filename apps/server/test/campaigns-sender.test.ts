@@ -159,6 +159,23 @@ describe("campaign sender", () => {
     ]);
   });
 
+  it("one company's campaign waiting between messages does not hold another company's", async () => {
+    const slow = await cloudCompany({ messageIntervalMin: 8, messageIntervalMax: 8 });
+    const fast = await cloudCompany();
+    const slowList = await createList(server(), slow.as.admin, [
+      { name: "Ana", number: phone() },
+      { name: "Bia", number: phone() },
+    ]);
+    await createCampaign(slow, slowList);
+    // The slow run is now waiting 8 s in its job before its second message.
+    await eventually(() => slow.posts().length === 1, 5000);
+    const fastList = await createList(server(), fast.as.admin, [{ name: "Cid", number: phone() }]);
+    await createCampaign(fast, fastList);
+    // Sent while the slow one still waits (held behind it, it would go after its second).
+    await eventually(() => fast.posts().length === 1, 7000);
+    expect(slow.posts()).toHaveLength(1);
+  });
+
   it("waits at least the minimum interval between two messages", async () => {
     const c = await cloudCompany({ messageIntervalMin: 1, messageIntervalMax: 1 });
     const list = await createList(

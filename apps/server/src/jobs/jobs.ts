@@ -14,6 +14,11 @@ export interface JobOptions {
    * the same key again is a no-op (answers null) while one waits.
    */
   policy?: "standard" | "short" | "singleton" | "stately";
+  /**
+   * Jobs of this queue this node runs at once (register only; default 1). A queue whose jobs
+   * work for long (a campaign's run) needs several, or one company's job holds everyone's.
+   */
+  workers?: number;
 }
 
 export interface JobContext {
@@ -91,24 +96,27 @@ export class Jobs {
       retryBackoff: defaults.retryBackoff ?? true,
       ...(defaults.policy && { policy: defaults.policy }),
     });
-    const workerId = await this.boss.work<T>(
-      name,
-      { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
-      async ([job]) => {
-        if (!job) return;
-        const meta = job as unknown as { retryCount: number; retryLimit: number };
-        await handler(job.data, {
-          id: job.id,
-          retryCount: meta.retryCount,
-          retryLimit: meta.retryLimit,
-          lastTry: meta.retryCount >= meta.retryLimit,
-        }).catch((err) => {
-          this.logger.warn({ err, job: name, id: job.id }, "job failed");
-          throw err;
-        });
-      },
-    );
-    this.workers.set(name, workerId);
+    for (let i = 0; i < (defaults.workers ?? 1); i++) {
+      const workerId = await this.boss.work<T>(
+        name,
+        { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          const meta = job as unknown as { retryCount: number; retryLimit: number };
+          await handler(job.data, {
+            id: job.id,
+            retryCount: meta.retryCount,
+            retryLimit: meta.retryLimit,
+            lastTry: meta.retryCount >= meta.retryLimit,
+          }).catch((err) => {
+            this.logger.warn({ err, job: name, id: job.id }, "job failed");
+            throw err;
+          });
+        },
+      );
+      // A send wakes the first one; the others find the rest at their next poll.
+      if (i === 0) this.workers.set(name, workerId);
+    }
   }
 
   /**

@@ -37,6 +37,11 @@ type CampaignRow = typeof campaigns.$inferSelect;
  * a step before its due time simply waits for it, so intervals are never shortened.
  */
 const DUE_SLACK_MS = 1000;
+/**
+ * Campaign runs this node works at once: a run holds its worker while it waits between
+ * messages, so one company's campaign must not hold another's.
+ */
+const CAMPAIGN_WORKERS = 4;
 /** Waits up to this long happen in the running job; longer ones become a job at that time. */
 const IN_PROCESS_WAIT_MS = 10_000;
 /** One job sends for at most this long, then hands over to a new job (far below its expiry). */
@@ -95,7 +100,7 @@ export class CampaignSender {
     await this.jobs.register<{ campaignId: number }>(
       CAMPAIGN_JOB,
       (data) => this.run(data.campaignId),
-      { policy: "short", retryLimit: 5, retryDelay: 5 },
+      { policy: "short", retryLimit: 5, retryDelay: 5, workers: CAMPAIGN_WORKERS },
     );
   }
 
