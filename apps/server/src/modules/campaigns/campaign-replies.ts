@@ -174,7 +174,7 @@ export class CampaignReplies implements ReplyWatch {
     await this.db
       .update(tickets)
       .set({ campaignId: campaign.id })
-      .where(eq(tickets.id, result.ticket.id));
+      .where(and(eq(tickets.id, result.ticket.id), eq(tickets.companyId, campaign.companyId)));
     if (optOut) {
       await this.db
         .insert(campaignOptOuts)

@@ -163,7 +163,9 @@ export class CampaignsService {
     const before = await this.findRow(actor.companyId, id);
     if (before.status === "EM_ANDAMENTO") throw new AppError("ERR_CAMPAIGN_STATE");
     await this.sender.cancelJob(before);
-    await this.db.delete(campaigns).where(eq(campaigns.id, id));
+    await this.db
+      .delete(campaigns)
+      .where(and(eq(campaigns.id, id), eq(campaigns.companyId, actor.companyId)));
     await this.releaseFile(actor.companyId, before.fileId);
     this.publisher.campaignDeleted(actor.companyId, id);
   }
@@ -231,7 +233,7 @@ export class CampaignsService {
     const [row] = await this.db
       .update(campaigns)
       .set({ fileId: saved.id })
-      .where(eq(campaigns.id, id))
+      .where(and(eq(campaigns.id, id), eq(campaigns.companyId, actor.companyId)))
       .returning();
     await this.releaseFile(actor.companyId, before.fileId);
     return this.publishAndPresent("update", row!);
@@ -243,7 +245,7 @@ export class CampaignsService {
     const [row] = await this.db
       .update(campaigns)
       .set({ fileId: null })
-      .where(eq(campaigns.id, id))
+      .where(and(eq(campaigns.id, id), eq(campaigns.companyId, actor.companyId)))
       .returning();
     await this.releaseFile(actor.companyId, before.fileId);
     return this.publishAndPresent("update", row!);
@@ -377,7 +379,7 @@ export class CampaignsService {
     const [other] = await this.db
       .select({ id: campaigns.id })
       .from(campaigns)
-      .where(eq(campaigns.fileId, fileId))
+      .where(and(eq(campaigns.fileId, fileId), eq(campaigns.companyId, companyId)))
       .limit(1);
     if (!other) await this.files.release(companyId, fileId);
   }

@@ -222,7 +222,7 @@ export class ContactListsService {
         // A new number has not been checked on WhatsApp.
         ...(number !== before.number && { isWhatsappValid: null }),
       })
-      .where(eq(contactListItems.id, id))
+      .where(and(eq(contactListItems.id, id), eq(contactListItems.companyId, actor.companyId)))
       .returning()
       .catch(rethrowDuplicate);
     return presentContactListItem(row!);
@@ -231,7 +231,9 @@ export class ContactListsService {
   async deleteItem(actor: Actor, id: number): Promise<void> {
     await assertCampaignsAccess(this.db, actor);
     const before = await this.findItem(actor.companyId, id);
-    await this.db.delete(contactListItems).where(eq(contactListItems.id, id));
+    await this.db
+      .delete(contactListItems)
+      .where(and(eq(contactListItems.id, id), eq(contactListItems.companyId, actor.companyId)));
     await this.publishListById({ id: before.contactListId, companyId: actor.companyId });
   }
 
