@@ -33,12 +33,8 @@ const actingQueueIds = sql<number[]>`coalesce((
     and ${userQueues.companyId} = coalesce(${users.selectedCompanyId}, ${users.companyId})
 ), '{}')`;
 
-/**
- * Loads the actor for a verified access token; a dead session yields a session-lost code. One
- * query: every authenticated call and socket handshake runs it.
- */
-export async function loadActor(db: DbOrTx, claims: AccessClaims): Promise<Actor> {
-  const [row] = await db
+function actorQuery(db: DbOrTx) {
+  return db
     .select({
       user: users,
       queueIds: actingQueueIds,
@@ -54,8 +50,25 @@ export async function loadActor(db: DbOrTx, claims: AccessClaims): Promise<Actor
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(plans, eq(plans.id, companies.planId))
-    .leftJoin(userSessions, and(eq(userSessions.id, claims.sid), eq(userSessions.userId, users.id)))
-    .where(eq(users.id, claims.sub));
+    .leftJoin(
+      userSessions,
+      and(eq(userSessions.id, sql.placeholder("sid")), eq(userSessions.userId, users.id)),
+    )
+    .where(eq(users.id, sql.placeholder("sub")))
+    .prepare("load_actor");
+}
+
+/** Built once per database handle (a transaction's is short-lived, so it is built each time). */
+const actorQueries = new WeakMap<DbOrTx, ReturnType<typeof actorQuery>>();
+
+/**
+ * Loads the actor for a verified access token; a dead session yields a session-lost code. One
+ * query: every authenticated call and socket handshake runs it.
+ */
+export async function loadActor(db: DbOrTx, claims: AccessClaims): Promise<Actor> {
+  let query = actorQueries.get(db);
+  if (!query) actorQueries.set(db, (query = actorQuery(db)));
+  const [row] = await query.execute({ sid: claims.sid, sub: claims.sub });
   if (!row) throw new AppError("SM00011");
   if (!row.expiresAt) throw new AppError("ERR_SESSION_EXPIRED");
   if (row.revokedAt) {
