@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { preparingClient, StatementNames } from "./prepared.js";
+import { preparingPool } from "./prepared.js";
 import { buildOnlineIndexes, readOnlineIndexes } from "./online-indexes.js";
 import * as schema from "./schema/index.js";
 
@@ -54,11 +54,7 @@ export interface DatabaseOptions {
 
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({
-      connectionString: opts.url,
-      max: opts.poolSize ?? 10,
-      Client: preparingClient(new StatementNames()),
-    });
+    const pool = new pg.Pool(preparingPool(opts.url, opts.poolSize ?? 10));
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
     return {
       db,
