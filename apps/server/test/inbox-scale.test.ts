@@ -273,6 +273,51 @@ describe("contacts search", () => {
     expect(everyone.contacts[0]!.name).toBe("Cliente 0001");
     expect(everyone.hasMore).toBe(true);
   });
+
+  it("finds a term common only at the end of the alphabet: the walk in name order gives up and the matches answer", async () => {
+    const size = PAGE_SIZE.contacts;
+    // 1,200 contacts that all sort after the 3,000 'Cliente …': a walk in name order from the
+    // start meets none of them within its budget.
+    await server.database.executeSql(
+      `insert into contacts (company_id, name, number)
+       select $1, 'Zélia Ferreira ' || lpad(g::text, 4, '0'), '55319' || lpad(g::text, 8, '0')
+       from generate_series(1, 1200) g`,
+      [companyId],
+    );
+    await server.database.executeSql(`analyze contacts`);
+    const page = async (n: number) => {
+      const res = await request(
+        server,
+        as.admin,
+        "GET",
+        `/contacts/?searchParam=ferrei&pageNumber=${n}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { contacts: { name: string }[]; count: number; hasMore: boolean };
+    };
+    const name = (i: number) => `Zélia Ferreira ${String(i).padStart(4, "0")}`;
+    const first = await page(1);
+    expect(first.contacts.map((c) => c.name)).toEqual(
+      Array.from({ length: size }, (_, i) => name(i + 1)),
+    );
+    expect(first.count).toBe(LIST_COUNT_LIMIT);
+    expect(first.hasMore).toBe(true);
+    const last = await page(1200 / size);
+    expect(last.contacts.map((c) => c.name)).toEqual(
+      Array.from({ length: size }, (_, i) => name(1200 - size + i + 1)),
+    );
+    expect(last.hasMore).toBe(false);
+    // Dense from the start ("Cliente"): the second page is the next names in order.
+    const res = await request(
+      server,
+      as.admin,
+      "GET",
+      `/contacts/?searchParam=cliente&pageNumber=2`,
+    );
+    expect((res.json() as { contacts: { name: string }[] }).contacts.map((c) => c.name)).toEqual(
+      Array.from({ length: size }, (_, i) => `Cliente ${String(size + i + 1).padStart(4, "0")}`),
+    );
+  });
 });
 
 describe("opening a ticket", () => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { can, type contactSchema, LIST_COUNT_LIMIT, PAGE_SIZE } from "@atrium/shared";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { contactExtraInfo, contacts } from "../../db/schema/index.js";
@@ -24,6 +25,14 @@ type ContactInput = z.output<typeof contactSchema>;
 export function normalizeNumber(number: string): string {
   const trimmed = number.trim();
   return /^[\d\s()+.-]+$/.test(trimmed) ? trimmed.replace(/\D/g, "") : trimmed;
+}
+
+/** A contacts search term: in the name, or in the number (normalised when it is one). */
+function termMatches(name: PgColumn, number: PgColumn, term: string): SQL {
+  return or(
+    containsInsensitive(name, term),
+    containsInsensitive(number, normalizeNumber(term) || term),
+  )!;
 }
 
 export class ContactsService {
@@ -51,42 +60,60 @@ export class ContactsService {
     const company = eq(contacts.companyId, actor.companyId);
     const where = and(
       company,
-      term
-        ? or(
-            containsInsensitive(contacts.name, term),
-            containsInsensitive(contacts.number, normalizeNumber(term) || term),
-          )
-        : undefined,
+      term ? termMatches(contacts.name, contacts.number, term) : undefined,
     );
     const size = PAGE_SIZE.contacts;
     const { limit, offset } = page(q.pageNumber, size);
+    if (!term) {
+      const [rows, total] = await Promise.all([
+        this.db
+          .select()
+          .from(contacts)
+          .where(where)
+          .orderBy(asc(contacts.name), asc(contacts.id))
+          .limit(limit)
+          .offset(offset),
+        countUpTo(this.db, contacts, where),
+      ]);
+      const { items, hasMore } = splitPage(rows, size);
+      return { contacts: await presentContacts(this.db, items), count: total, hasMore };
+    }
+    const budget = await this.walkBudget(actor, company, where!, limit + offset);
+    const walked = budget
+      ? await Promise.all([
+          this.walk(company, term, limit, offset, budget),
+          countUpTo(this.db, contacts, where),
+        ])
+      : undefined;
+    // A walk that fills the page, or that saw every match (the count says how many there are),
+    // answers; one that spent its budget short of the page says nothing: the matches answer.
     const byMatches =
-      term && !(await this.walkPays(actor, company, where!, limit + offset))
-        ? await this.pageOfMatches(where!, limit, offset)
-        : undefined;
+      walked &&
+      (walked[0].length === limit ||
+        (walked[1] < LIST_COUNT_LIMIT && walked[1] <= offset + walked[0].length))
+        ? undefined
+        : await this.pageOfMatches(where!, limit, offset);
     const [rows, total] = byMatches
       ? [byMatches.rows, Math.min(byMatches.matches, LIST_COUNT_LIMIT)]
-      : await Promise.all([
-          this.db
-            .select()
-            .from(contacts)
-            .where(where)
-            .orderBy(asc(contacts.name), asc(contacts.id))
-            .limit(limit)
-            .offset(offset),
-          countUpTo(this.db, contacts, where),
-        ]);
+      : walked!;
     const { items, hasMore } = splitPage(rows, size);
     return { contacts: await presentContacts(this.db, items), count: total, hasMore };
   }
 
   /**
    * Whether walking the contacts in name order and filtering finds a page sooner than taking
-   * every trigram match and sorting it: only when matches are dense. The walk's cost depends
-   * on where in the alphabet the matches sit (a fragment of one first name may only start
-   * matching near the end), so it is chosen only well past the break-even point.
+   * every trigram match and sorting it, from the planner's estimates: the walk visits about
+   * need × contacts / matches rows, the other shape every match. Where in the alphabet the
+   * matches sit also counts (a fragment of one first name may only start matching near the
+   * end), so the walk gets a budget of rows (four times the expected visits) past which the
+   * matches answer instead. Undefined: take the matches.
    */
-  private async walkPays(actor: Actor, company: SQL, where: SQL, need: number): Promise<boolean> {
+  private async walkBudget(
+    actor: Actor,
+    company: SQL,
+    where: SQL,
+    need: number,
+  ): Promise<number | undefined> {
     const [matches, all] = await Promise.all([
       plannedRows(this.db, sql`select 1 from ${contacts} where ${where}`),
       plannedRowsCached(
@@ -95,7 +122,29 @@ export class ContactsService {
         sql`select 1 from ${contacts} where ${company}`,
       ),
     ]);
-    return matches * matches > 16 * need * all;
+    const visits = (need * all) / Math.max(matches, 1);
+    return visits < matches ? Math.max(1000, Math.ceil(4 * visits)) : undefined;
+  }
+
+  /**
+   * The page among the first `budget` contacts in name order that match: the index in name
+   * order is read until the page is full (or the budget spent), each contact tested on the way.
+   */
+  private walk(company: SQL, term: string, limit: number, offset: number, budget: number) {
+    const walked = this.db
+      .select()
+      .from(contacts)
+      .where(company)
+      .orderBy(asc(contacts.name), asc(contacts.id))
+      .limit(budget)
+      .as("walked");
+    return this.db
+      .select()
+      .from(walked)
+      .where(termMatches(walked.name, walked.number, term))
+      .orderBy(asc(walked.name), asc(walked.id))
+      .limit(limit)
+      .offset(offset);
   }
 
   /**
