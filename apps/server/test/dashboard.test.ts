@@ -381,6 +381,31 @@ describe("dashboard, as an admin", () => {
   });
 });
 
+describe("dashboard, several admins at once", () => {
+  it("gives each company its own figures when their admins ask at the same moment, and a later call sees a change", async () => {
+    const a = await company();
+    const b = await company();
+    await a.ticket((await a.contact()).id, { status: "pending", createdAt: day(0) });
+    const other = await createUser(server.db, { companyId: a.companyId, profile: "admin" });
+    const otherSession = await login(server, other.email);
+    // Both companies' admins at once: identical keys but for the company.
+    const [a1, a2, b1, b2] = await Promise.all([
+      dashboard(a.as.admin, "days=7"),
+      dashboard(otherSession, "days=7"),
+      dashboard(b.as.admin, "days=7"),
+      dashboard(b.as.admin, "days=7"),
+    ]);
+    expect(a1).toEqual(a2);
+    expect(a1.supportPending).toBe(1);
+    expect(a1.attendants.map((u) => u.id)).toContain(a.ana.id);
+    expect(b1).toEqual(b2);
+    expect(b1.supportPending).toBe(0);
+    expect(b1.attendants.map((u) => u.id)).not.toContain(a.ana.id);
+    await a.ticket((await a.contact()).id, { status: "pending", createdAt: day(0) });
+    expect((await dashboard(a.as.admin, "days=7")).supportPending).toBe(2);
+  });
+});
+
 describe("dashboard filter validation", () => {
   it("asks for a filter: 'Parametrize o filtro'", async () => {
     const s = await company();

@@ -9,6 +9,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { tickets, ticketTracking, users } from "../../db/schema/index.js";
 import { forbidden } from "../../lib/errors.js";
+import { SingleFlight } from "../../lib/single-flight.js";
 import type { Actor } from "../auth/actor.js";
 import { dashboardPolicy } from "./dashboard.policy.js";
 import { dashboardPeriod, hourBoundaries, type Period } from "./dashboard.period.js";
@@ -32,6 +33,13 @@ const toNumber = (value: string | number | null | undefined) => Number(value ?? 
  * in-progress counters are live, and the hourly chart is always today.
  */
 export class DashboardService {
+  /**
+   * A ticket event makes every admin screen showing the dashboard refetch it about a second
+   * later, all at once: the same company and period asked while it is being computed share
+   * that computation (a month of cycles costs tens of milliseconds of database time).
+   */
+  private readonly flights = new SingleFlight<DashboardDTO>();
+
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
@@ -42,6 +50,12 @@ export class DashboardService {
     const companyId = actor.companyId;
     const now = this.now();
     const period = dashboardPeriod(query, now);
+    // Today's date too: the hourly chart is today's.
+    const key = JSON.stringify([companyId, period.from, period.to, now.toDateString()]);
+    return this.flights.run(key, () => this.compute(companyId, period, now));
+  }
+
+  private async compute(companyId: number, period: Period, now: Date): Promise<DashboardDTO> {
     const [live, cycles, team, leads, ticketsByHour] = await Promise.all([
       this.liveCounts(companyId),
       this.finishedCycles(companyId, period),
