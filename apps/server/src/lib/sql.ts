@@ -9,6 +9,11 @@ export function containsInsensitive(column: PgColumn | SQL, term: string): SQL {
   return sql`${column} ilike ${`%${escaped}%`}`;
 }
 
+/** A json column: node-postgres parses it, PGlite may hand it over as text. */
+export type JsonRef<T> = T | string | null;
+export const parsed = <T>(value: JsonRef<T>): T | null =>
+  typeof value === "string" ? (JSON.parse(value) as T) : value;
+
 /** Offset pagination: fetch one extra row to know whether there is a next page. */
 export function page(pageNumber: number, size: number) {
   return { limit: size + 1, offset: (pageNumber - 1) * size };

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { parsed, type JsonRef } from "../../lib/sql.js";
 import {
   campaigns,
   connections,
@@ -46,11 +47,6 @@ export interface TicketDTO {
   createdAt: string;
   updatedAt: string;
 }
-
-/** A row's JSON reference: node-postgres parses json columns, PGlite may hand them over as text. */
-type JsonRef<T> = T | string | null;
-const parsed = <T>(value: JsonRef<T>): T | null =>
-  typeof value === "string" ? (JSON.parse(value) as T) : value;
 
 /**
  * What a ticket's JSON shows besides the ticket row (see ticketRows). The contact, queue and
