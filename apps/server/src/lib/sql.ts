@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { LIST_COUNT_LIMIT } from "@atrium/shared";
 import type { DbOrTx } from "../db/client.js";
 
@@ -7,6 +7,19 @@ import type { DbOrTx } from "../db/client.js";
 export function containsInsensitive(column: PgColumn | SQL, term: string): SQL {
   const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`${column} ilike ${`%${escaped}%`}`;
+}
+
+const dialect = new PgDialect({ casing: "snake_case" });
+
+/**
+ * A fragment without parameters (a correlated subquery of a select list, say) rendered to text
+ * once, at load: drizzle otherwise walks its chunks again on every query that uses it. Columns
+ * stay qualified by their table, whatever the query around them.
+ */
+export function prerendered<T>(fragment: SQL<T>): SQL<T> {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length) throw new Error(`prerendered SQL has parameters: ${text}`);
+  return sql.raw(text) as SQL<T>;
 }
 
 /** A json column: node-postgres parses it, PGlite may hand it over as text. */

@@ -1,17 +1,9 @@
 import { inlineElement } from "@atrium/shared";
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
-import {
-  contacts,
-  files,
-  messageEdits,
-  messages,
-  queues,
-  tickets,
-  users,
-} from "../../db/schema/index.js";
-import { parsed, type JsonRef } from "../../lib/sql.js";
+import { contacts, files, messageEdits, messages, queues, users } from "../../db/schema/index.js";
+import { parsed, prerendered, type JsonRef } from "../../lib/sql.js";
 import type { FileSigner } from "../../lib/storage.js";
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -63,6 +55,39 @@ export function verifiedMime(
 const quoted = alias(messages, "quoted");
 const quotedContact = alias(contacts, "quoted_contact");
 
+/**
+ * What presentMessages reads besides the row, one probe by primary key each. Rendered once, so
+ * the columns stay qualified (drizzle would leave them bare in a one-table select, and the
+ * quote's reference to its message would bind to the quoted row).
+ */
+const messageRefs = {
+  file: prerendered(
+    sql<JsonRef<MessageRefs["file"]>>`(select json_build_object('id', ${files.id},
+      'name', ${files.name}, 'mimeType', ${files.mimeType}, 'mimeDetected', ${files.mimeDetected})
+    from ${files} where ${files.id} = ${messages.fileId})`,
+  ),
+  queue: prerendered(
+    sql<JsonRef<MessageRefs["queue"]>>`(select json_build_object('id', ${queues.id},
+      'name', ${queues.name}) from ${queues} where ${queues.id} = ${messages.queueId})`,
+  ),
+  contact: prerendered(
+    sql<JsonRef<MessageRefs["contact"]>>`(select json_build_object('id', ${contacts.id},
+      'name', ${contacts.name}) from ${contacts} where ${contacts.id} = ${messages.contactId})`,
+  ),
+  sender: prerendered(
+    sql<JsonRef<MessageRefs["sender"]>>`(select json_build_object('id', ${users.id},
+      'name', ${users.name}) from ${users} where ${users.id} = ${messages.senderId})`,
+  ),
+  quoted: prerendered(
+    sql<JsonRef<MessageRefs["quoted"]>>`(select json_build_object('id', ${quoted.id},
+      'body', ${quoted.body}, 'fromMe', ${quoted.fromMe}, 'mediaType', ${quoted.mediaType},
+      'isDeleted', ${quoted.isDeleted}, 'participant', ${quoted.participant},
+      'contactName', (select ${quotedContact.name} from ${contacts} ${sql.identifier("quoted_contact")}
+        where ${quotedContact.id} = ${quoted.contactId}))
+    from ${messages} ${sql.identifier("quoted")} where ${quoted.id} = ${messages.quotedMsgId})`,
+  ),
+};
+
 /** Messages as JSON with signed media URLs, quoted message, queue, contact and sender. */
 export async function presentMessages(
   db: DbOrTx,
@@ -71,31 +96,11 @@ export async function presentMessages(
 ): Promise<MessageDTO[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  // One probe by primary key per reference (scalar subqueries): the planner orders two tables
-  // instead of seven. The tickets join is there for that too: drizzle leaves a one-table
-  // select's columns unqualified, and the quote's reference to its message would bind to the
-  // quoted row.
+  // One probe by primary key per reference (scalar subqueries): one table for the planner to
+  // order instead of seven.
   const extra = await db
-    .select({
-      id: messages.id,
-      file: sql<JsonRef<MessageRefs["file"]>>`(select json_build_object('id', ${files.id},
-          'name', ${files.name}, 'mimeType', ${files.mimeType}, 'mimeDetected', ${files.mimeDetected})
-        from ${files} where ${files.id} = ${messages.fileId})`,
-      queue: sql<JsonRef<MessageRefs["queue"]>>`(select json_build_object('id', ${queues.id},
-          'name', ${queues.name}) from ${queues} where ${queues.id} = ${messages.queueId})`,
-      contact: sql<JsonRef<MessageRefs["contact"]>>`(select json_build_object('id', ${contacts.id},
-          'name', ${contacts.name}) from ${contacts} where ${contacts.id} = ${messages.contactId})`,
-      sender: sql<JsonRef<MessageRefs["sender"]>>`(select json_build_object('id', ${users.id},
-          'name', ${users.name}) from ${users} where ${users.id} = ${messages.senderId})`,
-      quoted: sql<JsonRef<MessageRefs["quoted"]>>`(select json_build_object('id', ${quoted.id},
-          'body', ${quoted.body}, 'fromMe', ${quoted.fromMe}, 'mediaType', ${quoted.mediaType},
-          'isDeleted', ${quoted.isDeleted}, 'participant', ${quoted.participant},
-          'contactName', (select ${quotedContact.name} from ${contacts} ${sql.identifier("quoted_contact")}
-            where ${quotedContact.id} = ${quoted.contactId}))
-        from ${messages} ${sql.identifier("quoted")} where ${quoted.id} = ${messages.quotedMsgId})`,
-    })
+    .select({ id: messages.id, ...messageRefs })
     .from(messages)
-    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .where(inArray(messages.id, ids));
   const byId = new Map(
     extra.map((e) => [

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { parsed, type JsonRef } from "../../lib/sql.js";
+import { parsed, prerendered, type JsonRef } from "../../lib/sql.js";
 import {
   campaigns,
   connections,
@@ -57,16 +57,20 @@ export interface TicketDTO {
  */
 const ticketFields = {
   t: tickets,
-  c: sql<JsonRef<TicketDTO["contact"]>>`(select json_build_object('id', ${contacts.id},
+  c: prerendered(sql<JsonRef<TicketDTO["contact"]>>`(select json_build_object('id', ${contacts.id},
       'name', ${contacts.name}, 'number', ${contacts.number}, 'email', ${contacts.email},
       'profilePicUrl', ${contacts.profilePicUrl}, 'isGroup', ${contacts.isGroup})
-    from ${contacts} where ${contacts.id} = ${tickets.contactId})`,
-  q: sql<JsonRef<NonNullable<TicketDTO["queue"]>>>`(select json_build_object('id', ${queues.id},
+    from ${contacts} where ${contacts.id} = ${tickets.contactId})`),
+  q: prerendered(sql<
+    JsonRef<NonNullable<TicketDTO["queue"]>>
+  >`(select json_build_object('id', ${queues.id},
       'name', ${queues.name}, 'color', ${queues.color})
-    from ${queues} where ${queues.id} = ${tickets.queueId})`,
-  u: sql<JsonRef<NonNullable<TicketDTO["user"]>>>`(select json_build_object('id', ${users.id},
+    from ${queues} where ${queues.id} = ${tickets.queueId})`),
+  u: prerendered(sql<
+    JsonRef<NonNullable<TicketDTO["user"]>>
+  >`(select json_build_object('id', ${users.id},
       'name', ${users.name})
-    from ${users} where ${users.id} = ${tickets.userId})`,
+    from ${users} where ${users.id} = ${tickets.userId})`),
   w: {
     id: connections.id,
     name: connections.name,
@@ -76,14 +80,14 @@ const ticketFields = {
   // Resolved by an agent, the contact's rating not in yet: one index probe per ticket.
   // "offset 0" keeps it a probe: under a page's LIMIT the planner may otherwise hash the
   // whole tracking table to answer 41 tickets.
-  awaitingRating: sql<boolean>`exists (select 1 from ${ticketTracking}
+  awaitingRating: prerendered(sql<boolean>`exists (select 1 from ${ticketTracking}
     where ${ticketTracking.ticketId} = ${tickets.id}
       and ${ticketTracking.ratingRequestedAt} is not null
-      and ${ticketTracking.rating} is null and ${ticketTracking.finishedAt} is null offset 0)`,
-  tags: sql<JsonRef<TicketDTO["tags"]>>`coalesce((select json_agg(json_build_object(
+      and ${ticketTracking.rating} is null and ${ticketTracking.finishedAt} is null offset 0)`),
+  tags: prerendered(sql<JsonRef<TicketDTO["tags"]>>`coalesce((select json_agg(json_build_object(
       'id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}, ${tags.id})
     from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
-    where ${ticketTags.ticketId} = ${tickets.id}), '[]')`,
+    where ${ticketTags.ticketId} = ${tickets.id}), '[]')`),
 };
 
 /**
