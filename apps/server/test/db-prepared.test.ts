@@ -100,6 +100,23 @@ describe.skipIf(!url)("recurring statements are prepared once per connection", (
     expect((await pool.query({ text, values: [2] })).rows).toEqual([
       { id: 2, body: "row 2", extra: 9 },
     ]);
+    // Inside a transaction the failure aborts it; after the rollback the statement runs again.
+    for (let i = 0; i < 2; i++) await pool.query({ text, values: [2] });
+    expect(await prepared()).toContain(text);
+    await pool.query(`alter table ${table} add column more int default 7`);
+    const client = await pool.connect();
+    try {
+      await client.query("begin");
+      await expect(client.query({ text, values: [2] })).rejects.toThrow();
+      await client.query("rollback");
+      for (let i = 0; i < 3; i++)
+        expect((await client.query({ text, values: [2] })).rows).toEqual([
+          { id: 2, body: "row 2", extra: 9, more: 7 },
+        ]);
+    } finally {
+      client.release();
+    }
+    await pool.query(`alter table ${table} drop column more`);
     await pool.query(`alter table ${table} drop column extra`);
     const rows = await new Promise<unknown[]>((resolve, reject) =>
       pool.query({ text, values: [3] }, (err, res) => (err ? reject(err) : resolve(res.rows))),

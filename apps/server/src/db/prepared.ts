@@ -15,8 +15,8 @@ interface Seen {
 
 /**
  * Which statement texts recur, process-wide. A recurring parameterised statement gets a stable
- * name (a hash of its text), so each connection parses it once and PostgreSQL may keep its plan:
- * for the inbox's calls, parse and planning cost more database time than executing.
+ * name (a hash of its text), so each connection parses and analyses it once: for the inbox's
+ * calls, parsing and planning cost more database time than executing.
  */
 export class StatementNames {
   readonly #seen = new Map<string, Seen>();
@@ -26,13 +26,20 @@ export class StatementNames {
     let seen = this.#seen.get(text);
     if (!seen) {
       // EXPLAIN must plan with the values it is given (tickets.list picks a shape from it).
-      if (this.#seen.size >= TEXTS_REMEMBERED || /^\s*explain/i.test(text)) return undefined;
+      if (/^\s*explain/i.test(text) || !this.#room()) return undefined;
       seen = { count: 0, name: "" };
       this.#seen.set(text, seen);
     }
     if (++seen.count < PREPARE_AFTER) return undefined;
     if (!seen.name) seen.name = `a${createHash("sha1").update(text).digest("base64url")}`;
     return seen.name;
+  }
+
+  /** Room for another text: when full, the texts seen only once are forgotten. */
+  #room(): boolean {
+    if (this.#seen.size < TEXTS_REMEMBERED) return true;
+    for (const [text, seen] of this.#seen) if (seen.count < PREPARE_AFTER) this.#seen.delete(text);
+    return this.#seen.size < TEXTS_REMEMBERED;
   }
 }
 
@@ -41,6 +48,8 @@ const hasValues = (values: unknown): boolean => Array.isArray(values) && values.
 /**
  * A prepared statement PostgreSQL refuses to run again because a table it reads changed shape
  * (another node's migration added a column): the statement is dropped and run once unnamed.
+ * Inside a transaction the failure has already aborted it: the caller sees that error, and its
+ * next attempt runs unnamed.
  */
 function stalePlan(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
@@ -57,6 +66,8 @@ type Callback = (err: Error | null, result?: unknown) => void;
 export function preparingClient(names: StatementNames): typeof pg.Client {
   return class PreparingClient extends pg.Client {
     readonly #prepared = new Set<string>();
+    /** Statements a migration broke that could not be dropped yet: run unnamed. */
+    readonly #stale = new Set<string>();
 
     override query(...args: unknown[]): never {
       const run = super.query.bind(this) as unknown as (...a: unknown[]) => never;
@@ -73,16 +84,29 @@ export function preparingClient(names: StatementNames): typeof pg.Client {
       )
         return run(...args);
       const name = names.nameFor(config.text);
-      if (!name || (!this.#prepared.has(name) && this.#prepared.size >= PREPARED_PER_CONNECTION))
+      if (
+        !name ||
+        this.#stale.has(name) ||
+        (!this.#prepared.has(name) && this.#prepared.size >= PREPARED_PER_CONNECTION)
+      )
         return run(...args);
       this.#prepared.add(name);
       const named = { ...config, name };
-      const retry = () => {
-        this.#prepared.delete(name);
+      const retry = async () => {
+        // From now on this connection runs the text unnamed, unless the statement can be
+        // dropped (not inside a transaction the failure aborted): then it is prepared afresh.
+        this.#stale.add(name);
+        try {
+          await (run(`deallocate "${name}"`) as Promise<unknown>);
+        } catch {
+          return;
+        }
+        // node-postgres's own record of the statements this connection has parsed.
         const connection = (this as unknown as { connection: { parsedStatements: object } })
           .connection;
         delete (connection.parsedStatements as Record<string, unknown>)[name];
-        return (run(`deallocate "${name}"`) as Promise<unknown>).catch(() => undefined);
+        this.#prepared.delete(name);
+        this.#stale.delete(name);
       };
       const callback = args.find((a): a is Callback => typeof a === "function");
       if (callback) {
