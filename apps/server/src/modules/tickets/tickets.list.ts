@@ -1,20 +1,35 @@
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { messages, tickets } from "../../db/schema/index.js";
-import { countUpTo, plannedRows, plannedRowsCached } from "../../lib/sql.js";
-import { ticketRows } from "./tickets.presenter.js";
+import { LIST_COUNT_LIMIT } from "@atrium/shared";
+import { countUpTo, countUpToQuery, plannedRows, plannedRowsCached } from "../../lib/sql.js";
+import { ticketRows, type TicketRowWithRefs } from "./tickets.presenter.js";
 import { candidateIds, matchesTerm, searchCandidates } from "./tickets.scope.js";
 
 /**
- * A page of the list without a text search, newest update first, presented in the same query
- * (ticketRows): from the (company, status, updated_at) or (company, updated_at) index.
+ * A tab's page without a text search, newest update first, presented in the same query
+ * (ticketRows) from the (company, status, updated_at) or (company, updated_at) index, with the
+ * badge's count (up to LIST_COUNT_LIMIT) as an uncorrelated subquery, run once: one statement
+ * and one pool connection per list call, not two.
  */
-export function pageQuery(db: DbOrTx, filters: SQL, page: Page) {
-  return ticketRows(db)
+export function pageAndCountQuery(db: DbOrTx, filters: SQL, page: Page) {
+  const counted = countUpToQuery(db, tickets, filters, LIST_COUNT_LIMIT);
+  return ticketRows(db, { total: sql<number>`(${counted})`.mapWith(Number) })
     .where(filters)
     .orderBy(desc(tickets.updatedAt), desc(tickets.id))
     .limit(page.size + 1)
     .offset(page.offset);
+}
+
+export async function pageAndCount(
+  db: DbOrTx,
+  filters: SQL,
+  page: Page,
+): Promise<{ rows: TicketRowWithRefs[]; count: number }> {
+  const rows = await pageAndCountQuery(db, filters, page);
+  // Past the last page no row carries the count: it is counted on its own.
+  const count = rows[0]?.total ?? (page.offset ? await countUpTo(db, tickets, filters) : 0);
+  return { rows, count };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { parsed, prerendered, type JsonRef } from "../../lib/sql.js";
 import {
@@ -95,9 +95,9 @@ const ticketFields = {
  * connection, tags (a correlated json_agg, one index probe per ticket) and whether a rating is
  * awaited. A list page selects through it directly; events and single tickets by id.
  */
-export function ticketRows(db: DbOrTx) {
+export function ticketRows<Extra extends Record<string, SQL>>(db: DbOrTx, extra?: Extra) {
   return db
-    .select(ticketFields)
+    .select({ ...ticketFields, ...(extra as Extra) })
     .from(tickets)
     .innerJoin(connections, eq(connections.id, tickets.connectionId));
 }
@@ -111,7 +111,7 @@ export function ticketRowsWithContact(db: DbOrTx) {
     .innerJoin(contacts, eq(contacts.id, tickets.contactId));
 }
 
-export type TicketRowWithRefs = Awaited<ReturnType<typeof ticketRows>>[number];
+export type TicketRowWithRefs = Awaited<ReturnType<typeof ticketRows<Record<never, SQL>>>>[number];
 
 /** Tickets as JSON with contact, queue, user, connection and tags, in the order of `ids`. */
 export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<TicketDTO[]> {

@@ -25,7 +25,6 @@ import type { RatingFlow } from "../../channels/bot/rating.js";
 import type { Outbound } from "../../channels/outbound.js";
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
 import { assertReachable } from "../contacts/contact-reach.js";
-import { countUpTo } from "../../lib/sql.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
 import { authorize } from "../users/users.policy.js";
@@ -38,7 +37,7 @@ import {
   type TicketDTO,
 } from "./tickets.presenter.js";
 import { ticketListWhere } from "./tickets.scope.js";
-import { pageQuery, searchPage } from "./tickets.list.js";
+import { pageAndCount, searchPage } from "./tickets.list.js";
 
 type CreateInput = z.output<typeof ticketCreateSchema>;
 type UpdateInput = z.output<typeof ticketUpdateSchema>;
@@ -67,13 +66,10 @@ export class TicketsService {
         hasMore: ids.length > size,
       };
     }
-    const [rows, total] = await Promise.all([
-      pageQuery(this.db, where, { offset, size }),
-      countUpTo(this.db, tickets, where),
-    ]);
+    const { rows, count } = await pageAndCount(this.db, where, { offset, size });
     return {
       tickets: presentTicketRows(rows.slice(0, size)),
-      count: total,
+      count,
       hasMore: rows.length > size,
     };
   }
