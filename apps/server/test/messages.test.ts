@@ -149,6 +149,13 @@ describe("web chat conversation", () => {
     ).json();
     expect(page2.hasMore).toBe(false);
     expect(page2.messages[0].body).toBe("Oi, tudo bem?");
+    // Every page says how many messages the ticket holds, a page past the last one too.
+    const total = body1.messages.length + page2.messages.length;
+    expect([body1.count, page2.count]).toEqual([total, total]);
+    const beyond = (
+      await request(server, c.as.member, "GET", `/messages/${c.ticket.id}?pageNumber=9`)
+    ).json();
+    expect([beyond.messages, beyond.count, beyond.hasMore]).toEqual([[], total, false]);
     const ticket = (await request(server, c.as.member, "GET", `/tickets/${c.ticket.id}`)).json();
     expect(ticket.unreadMessages).toBe(0);
   });

@@ -60,7 +60,7 @@ const quotedContact = alias(contacts, "quoted_contact");
  * the columns stay qualified (drizzle would leave them bare in a one-table select, and the
  * quote's reference to its message would bind to the quoted row).
  */
-const messageRefs = {
+export const messageRefs = {
   file: prerendered(
     sql<JsonRef<MessageRefs["file"]>>`(select json_build_object('id', ${files.id},
       'name', ${files.name}, 'mimeType', ${files.mimeType}, 'mimeDetected', ${files.mimeDetected})
@@ -95,31 +95,52 @@ export async function presentMessages(
   rows: MessageRow[],
 ): Promise<MessageDTO[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  // One probe by primary key per reference (scalar subqueries): one table for the planner to
-  // order instead of seven.
-  const extra = await db
+  const refs = await db
     .select({ id: messages.id, ...messageRefs })
     .from(messages)
-    .where(inArray(messages.id, ids));
-  const byId = new Map(
-    extra.map((e) => [
-      e.id,
-      {
-        file: parsed(e.file),
-        queue: parsed(e.queue),
-        contact: parsed(e.contact),
-        sender: parsed(e.sender),
-        quoted: parsed(e.quoted),
-      },
-    ]),
+    .where(
+      inArray(
+        messages.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  const byId = new Map(refs.map((r) => [r.id, r]));
+  return presentWithRefs(
+    db,
+    signer,
+    rows.map((m) => ({ m, refs: byId.get(m.id) })),
   );
+}
+
+/** A message row with its references as selected through messageRefs (still json). */
+export interface MessageWithRefs {
+  m: MessageRow;
+  refs?: { [K in keyof typeof messageRefs]: JsonRef<MessageRefs[K]> };
+}
+
+/** Messages whose references came in the same query (a page: see MessagesService.list). */
+export async function presentWithRefs(
+  db: DbOrTx,
+  signer: FileSigner,
+  items: MessageWithRefs[],
+): Promise<MessageDTO[]> {
   const history = await editHistories(
     db,
-    rows.filter((r) => r.isEdited && !r.isDeleted).map((r) => r.id),
+    items.filter(({ m }) => m.isEdited && !m.isDeleted).map(({ m }) => m.id),
   );
-  return rows.map((m) =>
-    messageDTO(m, byId.get(m.id), m.isDeleted ? [] : (history.get(m.id) ?? []), signer),
+  return items.map(({ m, refs }) =>
+    messageDTO(
+      m,
+      refs && {
+        file: parsed(refs.file),
+        queue: parsed(refs.queue),
+        contact: parsed(refs.contact),
+        sender: parsed(refs.sender),
+        quoted: parsed(refs.quoted),
+      },
+      m.isDeleted ? [] : (history.get(m.id) ?? []),
+      signer,
+    ),
   );
 }
 

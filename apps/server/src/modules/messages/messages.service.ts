@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
-import { isAdmin, mediaTypeOf, PAGE_SIZE } from "@atrium/shared";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { isAdmin, LIST_COUNT_LIMIT, mediaTypeOf, PAGE_SIZE } from "@atrium/shared";
 import type { Db } from "../../db/client.js";
 import { connections, contacts, messages, quickMessages, tickets } from "../../db/schema/index.js";
 import type { ChannelRegistry, TicketRow } from "../../channels/channel.js";
@@ -8,12 +8,17 @@ import type { Delivery } from "../../channels/delivery.js";
 import type { Outbound } from "../../channels/outbound.js";
 import { AppError } from "../../lib/errors.js";
 import { assertReachable } from "../contacts/contact-reach.js";
-import { countUpTo } from "../../lib/sql.js";
+import { countUpTo, countUpToQuery } from "../../lib/sql.js";
 import type { Actor } from "../auth/actor.js";
 import type { FilesService, IncomingFile } from "../files/files.service.js";
 import type { TicketsService } from "../tickets/tickets.service.js";
 import { presentTicket } from "../tickets/tickets.presenter.js";
-import { presentMessages, type MessageDTO } from "./messages.presenter.js";
+import {
+  messageRefs,
+  presentMessages,
+  presentWithRefs,
+  type MessageDTO,
+} from "./messages.presenter.js";
 
 export interface SendInput {
   body: string;
@@ -49,20 +54,29 @@ export class MessagesService {
           ),
     );
     const size = PAGE_SIZE.messages;
-    const [rows, total] = await Promise.all([
+    const offset = (pageNumber - 1) * size;
+    // The page, its messages' references and the count (an uncorrelated subquery, run once)
+    // in one statement.
+    const counted = countUpToQuery(this.db, messages, visible, LIST_COUNT_LIMIT);
+    const [rows] = await Promise.all([
       this.db
-        .select()
+        .select({
+          m: messages,
+          refs: messageRefs,
+          total: sql<number>`(${counted})`.mapWith(Number),
+        })
         .from(messages)
         .where(visible)
         .orderBy(desc(messages.createdAt), desc(messages.id))
         .limit(size + 1)
-        .offset((pageNumber - 1) * size),
-      countUpTo(this.db, messages, visible),
+        .offset(offset),
       !spy && pageNumber === 1 ? this.markRead(ticket) : undefined,
     ]);
+    // Past the last page no row carries the count: it is counted on its own.
+    const total = rows[0]?.total ?? (offset ? await countUpTo(this.db, messages, visible) : 0);
     const page = rows.slice(0, size).reverse();
     const [presented, dto] = await Promise.all([
-      presentMessages(this.db, this.files.signer, page),
+      presentWithRefs(this.db, this.files.signer, page),
       presentTicket(this.db, ticket.id),
     ]);
     return { messages: presented, ticket: dto, count: total, hasMore: rows.length > size };
