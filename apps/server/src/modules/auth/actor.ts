@@ -58,6 +58,14 @@ function actorQuery(db: DbOrTx) {
     .prepare("load_actor");
 }
 
+/** The user row each loaded actor was read from (the same request's; see userRowOf). */
+const loadedUsers = new WeakMap<Actor, typeof users.$inferSelect>();
+
+/** The user row loadActor read for this actor, if it loaded it: /auth/me need not read it again. */
+export function userRowOf(actor: Actor): typeof users.$inferSelect | undefined {
+  return loadedUsers.get(actor);
+}
+
 /** Built once per database handle (a transaction's is short-lived, so it is built each time). */
 const actorQueries = new WeakMap<DbOrTx, ReturnType<typeof actorQuery>>();
 
@@ -85,7 +93,9 @@ export async function loadActor(db: DbOrTx, claims: AccessClaims): Promise<Actor
     row.user.super,
   );
   if (blocked) throw new AppError(blocked);
-  return toActor(row.user, row.queueIds.map(Number), claims.sid);
+  const actor = toActor(row.user, row.queueIds.map(Number), claims.sid);
+  loadedUsers.set(actor, row.user);
+  return actor;
 }
 
 export async function actorFromUser(

@@ -6,6 +6,7 @@ import { bearerToken, makeVerifier } from "../../http/authenticate.js";
 import { clientKey } from "../../lib/attempts.js";
 import { AppError } from "../../lib/errors.js";
 import { presentSessionUser, presentUser } from "../users/users.presenter.js";
+import { userRowOf } from "./actor.js";
 import type { IssuedSession } from "./auth.service.js";
 import { parseRefreshCookie, REFRESH_COOKIE } from "./tokens.js";
 
@@ -81,7 +82,8 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
   );
 
   app.get("/auth/me", async (request) => {
-    const user = await ctx.services.users.findRow(request.actor.id);
+    // The row the request's authentication just read, not a second read of it.
+    const user = userRowOf(request.actor) ?? (await ctx.services.users.findRow(request.actor.id));
     return presentSessionUser(ctx.db, user);
   });
 

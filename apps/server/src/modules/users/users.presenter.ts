@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import {
   campaignsEnabled,
   normalizeProfile,
@@ -16,6 +16,7 @@ import {
   userQueues,
   type users,
 } from "../../db/schema/index.js";
+import { parsed, type JsonRef } from "../../lib/sql.js";
 import { planOffersCampaigns } from "../campaigns/campaigns.policy.js";
 
 type UserRow = typeof users.$inferSelect;
@@ -73,18 +74,21 @@ export async function presentUser(db: DbOrTx, row: UserRow): Promise<UserDTO> {
   return dto!;
 }
 
-/** The company block of the login/me answer: instance address and settings. */
+/** The company's settings, as one json array (PGlite may hand it over as text). */
+const companySettings = sql<
+  JsonRef<{ key: string; value: string }[]>
+>`coalesce((select json_agg(json_build_object('key', ${settings.key}, 'value', ${settings.value}))
+  from ${settings} where ${settings.companyId} = ${companies.id}), '[]')`;
+
+/** The company block of the login/me answer: instance address and settings, one statement. */
 export async function presentCompanyRef(db: DbOrTx, companyId: number): Promise<CompanyRefDTO> {
   const [row] = await db
-    .select({ company: companies, instance: instances, plan: plans })
+    .select({ company: companies, instance: instances, plan: plans, settings: companySettings })
     .from(companies)
     .leftJoin(instances, eq(instances.id, companies.instanceId))
     .leftJoin(plans, eq(plans.id, companies.planId))
     .where(eq(companies.id, companyId));
-  const list = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(and(eq(settings.companyId, companyId)));
+  const list = parsed(row?.settings ?? null) ?? [];
   return {
     id: companyId,
     name: row?.company.name ?? "",
@@ -100,6 +104,9 @@ export async function presentCompanyRef(db: DbOrTx, companyId: number): Promise<
 
 /** A user with the company they act in (login, refresh and /auth/me). */
 export async function presentSessionUser(db: DbOrTx, row: UserRow): Promise<UserDTO> {
-  const dto = await presentUser(db, row);
-  return { ...dto, company: await presentCompanyRef(db, row.selectedCompanyId ?? row.companyId) };
+  const [dto, company] = await Promise.all([
+    presentUser(db, row),
+    presentCompanyRef(db, row.selectedCompanyId ?? row.companyId),
+  ]);
+  return { ...dto, company };
 }
