@@ -29,6 +29,25 @@ export default tseslint.config(
     },
   },
   {
+    // Baileys is loaded on first use (channels/baileys/library.ts), never at boot.
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["apps/server/src/channels/baileys/library.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "baileys",
+              message: "Use baileysLibrary() from channels/baileys/library.ts.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

@@ -31,6 +31,7 @@ import {
   RARE_WORD,
   type Dataset,
 } from "./dataset.js";
+import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
 import { cpuMs, load, memoryOf, summarize, watchMemory, type LoadResult } from "./load.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -236,22 +237,26 @@ async function startServer(dataDir: string) {
   });
   if (build.status !== 0) throw new Error("server build failed");
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: URL_ ?? "",
-      REDIS_URL: "",
-      ADMIN_PASSWORD: BENCH_PASSWORD,
-      ACCESS_TOKEN_TTL: String(24 * 3600),
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(root, "apps/server/dist/main.js")],
+    {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: URL_ ?? "",
+        REDIS_URL: "",
+        ADMIN_PASSWORD: BENCH_PASSWORD,
+        ACCESS_TOKEN_TTL: String(24 * 3600),
+      },
     },
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -2,11 +2,12 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { buildIfNeeded, root } from "./build-if-needed.mjs";
+import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
 
 buildIfNeeded();
 const child = spawn(
   process.execPath,
-  ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")],
+  [...SERVER_NODE_FLAGS, path.join(root, "apps/server/dist/main.js")],
   {
     cwd: root,
     stdio: "inherit",

@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.mjs";
 
 export interface NodeProbe {
   loopP50: number;
@@ -55,6 +56,7 @@ export async function startNode(name: string, env: NodeEnv): Promise<ServerNode>
   const child = spawn(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       "--import",
       "tsx",
       "--import",

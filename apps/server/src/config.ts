@@ -127,6 +127,13 @@ const envSchema = z.object({
     .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
       message: "DATABASE_URL must start with postgres:// or postgresql://",
     }),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]{0,6}(kB|MB|GB)$/, {
+      message: "PGLITE_SHARED_BUFFERS must be a size such as 32MB",
+    })
+    .optional(),
   REDIS_URL: z
     .string()
     .trim()

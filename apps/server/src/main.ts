@@ -1,3 +1,4 @@
+import "./lib/heap.js";
 import path from "node:path";
 import { createClient } from "redis";
 import { buildApp } from "./app.js";
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   const database = await createDatabase({
     url: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, "db"),
+    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
     log: (message) => logger.info(message),
   });
   await database.migrate();

@@ -23,6 +23,8 @@ describe("parseEnv: each bad value is named on its own line", () => {
     ["PORT", "70000"],
     ["DATABASE_URL", "mysql://x"],
     ["REDIS_URL", "http://x"],
+    ["PGLITE_SHARED_BUFFERS", "lots"],
+    ["PGLITE_SHARED_BUFFERS", "0MB"],
     ["ADMIN_EMAIL", "bad"],
     ["JWT_SECRET", "too-short"],
     ["JWT_REFRESH_SECRET", "too-short"],
@@ -69,10 +71,12 @@ describe("parseEnv: each bad value is named on its own line", () => {
       PORT: "3000",
       DATABASE_URL: "postgresql://u:p@db:5432/atrium",
       REDIS_URL: "rediss://cache:6380",
+      PGLITE_SHARED_BUFFERS: "64MB",
       ADMIN_EMAIL: "root@example.com",
       JWT_SECRET: "x".repeat(32),
     });
     expect(env).toMatchObject({
+      PGLITE_SHARED_BUFFERS: "64MB",
       PORT: 3000,
       DATABASE_URL: "postgresql://u:p@db:5432/atrium",
       REDIS_URL: "rediss://cache:6380",

@@ -1,21 +1,15 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import {
-  BufferJSON,
-  initAuthCreds,
-  proto,
-  type AuthenticationCreds,
-  type AuthenticationState,
-  type SignalDataSet,
-  type SignalDataTypeMap,
+import type {
+  AuthenticationCreds,
+  AuthenticationState,
+  SignalDataSet,
+  SignalDataTypeMap,
 } from "baileys";
 import type { Db } from "../../db/client.js";
 import { channelSessionState } from "../../db/schema/index.js";
+import { baileysLibrary, bufferJson } from "./library.js";
 
 const CREDS_KEY = "creds";
-
-/** Baileys values hold Buffers/Uint8Arrays: stored as JSON through Baileys' own codec. */
-const encode = (value: unknown): unknown => JSON.parse(JSON.stringify(value, BufferJSON.replacer));
-const decode = <T>(value: unknown): T => JSON.parse(JSON.stringify(value), BufferJSON.reviver);
 
 export interface DbAuthState {
   state: AuthenticationState;
@@ -32,6 +26,8 @@ export class SessionStateStore {
   constructor(private readonly db: Db) {}
 
   async load(companyId: number, connectionId: number): Promise<DbAuthState> {
+    const { initAuthCreds, proto } = await baileysLibrary();
+    const { encode, decode } = await bufferJson();
     const saved = await this.read(connectionId, [CREDS_KEY]);
     const creds: AuthenticationCreds = saved.get(CREDS_KEY)
       ? decode<AuthenticationCreds>(saved.get(CREDS_KEY))
@@ -83,7 +79,7 @@ export class SessionStateStore {
   /** Saved creds of a connection, or undefined (never paired, or logged out). */
   async creds(connectionId: number): Promise<AuthenticationCreds | undefined> {
     const raw = (await this.read(connectionId, [CREDS_KEY])).get(CREDS_KEY);
-    return raw ? decode<AuthenticationCreds>(raw) : undefined;
+    return raw ? (await bufferJson()).decode<AuthenticationCreds>(raw) : undefined;
   }
 
   async clear(connectionId: number): Promise<void> {

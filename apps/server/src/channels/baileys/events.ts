@@ -1,9 +1,10 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { mediaTypeForFile } from "@atrium/shared";
-import { BufferJSON, type WAMessage } from "baileys";
+import type { WAMessage } from "baileys";
 import type { Db } from "../../db/client.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import type { Logger } from "../../lib/logger.js";
+import { bufferJson } from "./library.js";
 import {
   incomingFile,
   type FilesService,
@@ -27,9 +28,9 @@ import type { BaileysEvents } from "./socket.js";
 type MessageEvent = Extract<MappedEvent, { kind: "message" }>;
 type ReactionEvent = Extract<MappedEvent, { kind: "reaction" }>;
 
-const encodeRaw = (msg: WAMessage): unknown => JSON.parse(JSON.stringify(msg, BufferJSON.replacer));
-export const decodeRaw = (raw: unknown): WAMessage =>
-  JSON.parse(JSON.stringify(raw), BufferJSON.reviver) as WAMessage;
+const encodeRaw = async (msg: WAMessage): Promise<unknown> => (await bufferJson()).encode(msg);
+export const decodeRaw = async (raw: unknown): Promise<WAMessage> =>
+  (await bufferJson()).decode<WAMessage>(raw);
 
 export const DOWNLOAD_FAILED = "ERR_WAPP_DOWNLOAD_MEDIA";
 
@@ -131,7 +132,7 @@ export class BaileysEventsHandler {
       file,
       quotedProviderMessageId: event.quotedId,
       // Kept only when the media must be fetched again later.
-      raw: downloadFailed ? encodeRaw(msg) : undefined,
+      raw: downloadFailed ? await encodeRaw(msg) : undefined,
     });
     if (event.followingText) {
       await this.pipeline.receive({
@@ -290,7 +291,7 @@ export class BaileysEventsHandler {
       .innerJoin(tickets, eq(tickets.id, messages.ticketId))
       .where(eq(messages.id, messageId));
     if (!row || row.message.fileId || !row.message.raw || !session.socket) return;
-    const msg = decodeRaw(row.message.raw);
+    const msg = await decodeRaw(row.message.raw);
     const mapped = mapMessage(msg);
     if (mapped?.kind !== "message" || !mapped.media) return;
     const data = await session.socket.downloadMedia(msg);

@@ -8,6 +8,7 @@ import type {
   proto,
 } from "baileys";
 import type { Logger } from "../../lib/logger.js";
+import { baileysLibrary } from "./library.js";
 
 export type BaileysEvents = Partial<BaileysEventMap>;
 
@@ -66,7 +67,7 @@ export function disconnectError(statusCode: number, message = "Connection closed
 export const realSocketFactory =
   (options: { url?: string } = {}): SocketFactory =>
   async ({ auth, logger, getMessage }) => {
-    const baileys = await import("baileys");
+    const baileys = await baileysLibrary();
     // Baileys is chatty: at most warnings, and never louder than our own level.
     const log = logger.child(
       { module: "baileys" },
