@@ -4,9 +4,10 @@ import { createClient } from "redis";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { bootstrap } from "./db/bootstrap.js";
-import { createDatabase } from "./db/client.js";
+import { createDatabase, type Database } from "./db/client.js";
+import { maintainPglite, PGLITE_MAINTENANCE_MS } from "./db/pglite-maintenance.js";
 import { findWebDist, findWidgetDist } from "./http/spa.js";
-import { createLogger } from "./lib/logger.js";
+import { createLogger, type Logger } from "./lib/logger.js";
 
 const PRESENCE_SWEEP_MS = 60_000;
 
@@ -16,6 +17,22 @@ async function connectRedis(config: Config) {
   const sub = pub.duplicate();
   await Promise.all([pub.connect(), sub.connect()]);
   return { pub, sub };
+}
+
+/** The embedded database has no autovacuum: its tables are looked over now and then. */
+function maintainEmbedded(database: Database, logger: Logger): NodeJS.Timeout {
+  const run = async () => {
+    const started = Date.now();
+    const tables = await maintainPglite(database.executeSql);
+    if (tables.length)
+      logger.info({ tables, ms: Date.now() - started }, "embedded database vacuumed and analyzed");
+  };
+  const guarded = () =>
+    void run().catch((err) => logger.warn({ err }, "embedded database maintenance failed"));
+  guarded();
+  const timer = setInterval(guarded, PGLITE_MAINTENANCE_MS);
+  timer.unref();
+  return timer;
 }
 
 async function main(): Promise<void> {
@@ -76,6 +93,7 @@ async function main(): Promise<void> {
     ctx.presence.sweep().catch((err) => logger.warn({ err }, "presence sweep failed"));
   }, PRESENCE_SWEEP_MS);
   sweep.unref();
+  const maintenance = database.kind === "pglite" ? maintainEmbedded(database, logger) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -83,6 +101,7 @@ async function main(): Promise<void> {
     closing = true;
     logger.info({ signal }, "shutting down");
     clearInterval(sweep);
+    clearInterval(maintenance);
     await app.close().catch(() => undefined);
     await Promise.all([redis?.pub.quit(), redis?.sub.quit()]).catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, PGLITE_DATABASE, PGLITE_SHARED_BUFFERS } from "../src/db/client.js";
+import { maintainPglite, maintenanceOf } from "../src/db/pglite-maintenance.js";
 
 // The embedded database's own folder: what a restart (or an upgrade of PGlite) must keep.
 const dir = mkdtempSync(path.join(tmpdir(), "atrium-pglite-"));
@@ -39,6 +40,52 @@ describe("PGlite data folder", () => {
       });
     } finally {
       await again.close();
+    }
+  });
+});
+
+describe("PGlite maintenance (it has no autovacuum)", () => {
+  it("decides like autovacuum: a table never measured is analyzed, one that moved by a tenth is vacuumed", () => {
+    expect(maintenanceOf({ pages: 4, relpages: 0, reltuples: -1 })).toBeUndefined();
+    expect(maintenanceOf({ pages: 100, relpages: 0, reltuples: -1 })).toBe("analyze");
+    expect(maintenanceOf({ pages: 100, relpages: 95, reltuples: 9000 })).toBeUndefined();
+    expect(maintenanceOf({ pages: 120, relpages: 100, reltuples: 9000 })).toBe("vacuum (analyze)");
+    expect(maintenanceOf({ pages: 60, relpages: 100, reltuples: 9000 })).toBe("vacuum (analyze)");
+  });
+
+  it("gathers the statistics the planner needs, then leaves unchanged tables alone", async () => {
+    const database = await createDatabase({});
+    try {
+      await database.migrate();
+      const stats = async () =>
+        (await one(
+          database,
+          `select (select count(*)::int from pg_stats where tablename = 'plans') as columns,
+                  (select reltuples::int from pg_class where relname = 'plans') as rows`,
+        )) as { columns: number; rows: number };
+      await database.executeSql(
+        "insert into plans (name) select 'plan ' || g from generate_series(1, 5000) g",
+      );
+      expect(await stats()).toEqual({ columns: 0, rows: -1 });
+
+      expect(await maintainPglite(database.executeSql)).toContain("analyze plans");
+      const measured = await stats();
+      expect(measured.columns).toBeGreaterThan(5);
+      expect(measured.rows).toBeGreaterThanOrEqual(5000);
+      expect(await maintainPglite(database.executeSql)).not.toContainEqual(
+        expect.stringMatching(/ plans$/),
+      );
+
+      // Every row updated: the table doubles with dead versions until a vacuum clears them.
+      await database.executeSql("update plans set grace_days = grace_days + 1");
+      expect(await maintainPglite(database.executeSql)).toContain("vacuum (analyze) plans");
+      const size = async () =>
+        (await one(database, "select pg_relation_size('plans')::int as bytes")).bytes as number;
+      const vacuumed = await size();
+      await database.executeSql("update plans set grace_days = grace_days + 1");
+      expect(await size()).toBe(vacuumed); // the second update reused the space the vacuum freed
+    } finally {
+      await database.close();
     }
   });
 });
