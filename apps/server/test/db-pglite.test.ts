@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, PGLITE_DATABASE, PGLITE_SHARED_BUFFERS } from "../src/db/client.js";
+import { makePgliteFolder } from "../src/db/pglite-folder.js";
 import { maintainPglite, maintenanceOf } from "../src/db/pglite-maintenance.js";
 
 // The embedded database's own folder: what a restart (or an upgrade of PGlite) must keep.
@@ -41,6 +42,34 @@ describe("PGlite data folder", () => {
     } finally {
       await again.close();
     }
+  });
+});
+
+describe("a new PGlite folder", () => {
+  it("is made by a child process (initdb's memory leaves with it); a made one is left alone", async () => {
+    const fresh = path.join(dir, "made");
+    mkdirSync(fresh);
+    await makePgliteFolder(fresh, PGLITE_DATABASE);
+    const version = path.join(fresh, "PG_VERSION");
+    expect(existsSync(version)).toBe(true);
+    const made = statSync(version).mtimeMs;
+    await makePgliteFolder(fresh, PGLITE_DATABASE);
+    expect(statSync(version).mtimeMs).toBe(made);
+
+    const database = await createDatabase({ pgliteDir: fresh });
+    try {
+      expect(await one(database, "select current_database() as db")).toEqual({ db: "template1" });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("says which folder it could not make", async () => {
+    const file = path.join(dir, "a-file");
+    writeFileSync(file, "");
+    await expect(makePgliteFolder(path.join(file, "db"), PGLITE_DATABASE)).rejects.toThrow(
+      `could not make the database folder ${path.join(file, "db")}`,
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { makePgliteFolder } from "./pglite-folder.js";
 import { preparingPool } from "./prepared.js";
 import { buildOnlineIndexes, readOnlineIndexes } from "./online-indexes.js";
 import * as schema from "./schema/index.js";
@@ -99,7 +100,10 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
+  if (opts.pgliteDir) {
+    mkdirSync(opts.pgliteDir, { recursive: true });
+    await makePgliteFolder(opts.pgliteDir, PGLITE_DATABASE);
+  }
   // pg_trgm backs the ticket search indexes (migration 0001).
   const client = new PGlite({
     dataDir: opts.pgliteDir,
