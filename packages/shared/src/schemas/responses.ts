@@ -197,7 +197,6 @@ export const contactResponse = z.object({
 
 export const contactsPageResponse = z.object({
   contacts: z.array(contactResponse),
-  count: z.number(),
   hasMore: z.boolean(),
 });
 

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { contactExtraInfo, type contacts, contactTags, tags } from "../../db/schema/index.js";
 
-type ContactRow = typeof contacts.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
 
 export interface ContactDTO {
   id: number;

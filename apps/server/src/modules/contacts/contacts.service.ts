@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { can, type contactSchema, LIST_COUNT_LIMIT, PAGE_SIZE } from "@atrium/shared";
+import { can, type contactSchema, PAGE_SIZE } from "@atrium/shared";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
@@ -7,7 +7,6 @@ import { contactExtraInfo, contacts } from "../../db/schema/index.js";
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
 import {
   containsInsensitive,
-  countUpTo,
   page,
   plannedRows,
   plannedRowsCached,
@@ -17,7 +16,12 @@ import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
 import { replaceTags, tagIdsOf } from "../tags/tags.service.js";
 import { authorize } from "../users/users.policy.js";
-import { presentContact, presentContacts, type ContactDTO } from "./contacts.presenter.js";
+import {
+  presentContact,
+  presentContacts,
+  type ContactDTO,
+  type ContactRow,
+} from "./contacts.presenter.js";
 
 type ContactInput = z.output<typeof contactSchema>;
 
@@ -33,6 +37,35 @@ function termMatches(name: PgColumn, number: PgColumn, term: string): SQL {
     containsInsensitive(name, term),
     containsInsensitive(number, normalizeNumber(term) || term),
   )!;
+}
+
+/**
+ * The ids of the page among the first `budget` contacts in name order that match: the index in
+ * name order (contacts_name_walk holds name, id and number) is read until the page is full or
+ * the budget spent, each entry tested on the way, no table row read.
+ */
+export function contactsWalkQuery(
+  db: DbOrTx,
+  company: SQL,
+  term: string,
+  limit: number,
+  offset: number,
+  budget: number,
+) {
+  const walked = db
+    .select({ id: contacts.id, name: contacts.name, number: contacts.number })
+    .from(contacts)
+    .where(company)
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .limit(budget)
+    .as("walked");
+  return db
+    .select({ id: walked.id })
+    .from(walked)
+    .where(termMatches(walked.name, walked.number, term))
+    .orderBy(asc(walked.name), asc(walked.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export class ContactsService {
@@ -55,49 +88,37 @@ export class ContactsService {
     return presentContact(this.db, await this.findRow(actor.companyId, id));
   }
 
+  /**
+   * A page of contacts in name order, those whose name or number holds the term. The answer is
+   * {contacts, hasMore}: no count, which no screen shows and which cost a dense term a second
+   * trigram scan.
+   */
   async search(actor: Actor, q: { searchParam: string; pageNumber: number }) {
     const term = q.searchParam.trim();
     const company = eq(contacts.companyId, actor.companyId);
-    const where = and(
-      company,
-      term ? termMatches(contacts.name, contacts.number, term) : undefined,
-    );
     const size = PAGE_SIZE.contacts;
     const { limit, offset } = page(q.pageNumber, size);
+    let rows: ContactRow[];
     if (!term) {
-      const [rows, total] = await Promise.all([
-        this.db
-          .select()
-          .from(contacts)
-          .where(where)
-          .orderBy(asc(contacts.name), asc(contacts.id))
-          .limit(limit)
-          .offset(offset),
-        countUpTo(this.db, contacts, where),
-      ]);
-      const { items, hasMore } = splitPage(rows, size);
-      return { contacts: await presentContacts(this.db, items), count: total, hasMore };
+      rows = await this.db
+        .select()
+        .from(contacts)
+        .where(company)
+        .orderBy(asc(contacts.name), asc(contacts.id))
+        .limit(limit)
+        .offset(offset);
+    } else {
+      const where = and(company, termMatches(contacts.name, contacts.number, term))!;
+      const budget = await this.walkBudget(actor, company, where, limit + offset);
+      const walked = budget ? await this.walk(company, term, limit, offset, budget) : undefined;
+      // A walk that fills the page answers; one that came short (its budget spent before the
+      // page was full, or the contacts ran out) leaves it to the matches, which are exact.
+      rows = await this.inNameOrder(
+        walked?.length === limit ? walked : await this.pageOfMatches(where, limit, offset),
+      );
     }
-    const budget = await this.walkBudget(actor, company, where!, limit + offset);
-    const walked = budget
-      ? await Promise.all([
-          this.walk(company, term, limit, offset, budget),
-          countUpTo(this.db, contacts, where),
-        ])
-      : undefined;
-    // A walk that fills the page, or that saw every match (the count says how many there are),
-    // answers; one that spent its budget short of the page says nothing: the matches answer.
-    const byMatches =
-      walked &&
-      (walked[0].length === limit ||
-        (walked[1] < LIST_COUNT_LIMIT && walked[1] <= offset + walked[0].length))
-        ? undefined
-        : await this.pageOfMatches(where!, limit, offset);
-    const [rows, total] = byMatches
-      ? [byMatches.rows, Math.min(byMatches.matches, LIST_COUNT_LIMIT)]
-      : walked!;
     const { items, hasMore } = splitPage(rows, size);
-    return { contacts: await presentContacts(this.db, items), count: total, hasMore };
+    return { contacts: await presentContacts(this.db, items), hasMore };
   }
 
   /**
@@ -126,48 +147,28 @@ export class ContactsService {
     return visits < matches ? Math.max(1000, Math.ceil(4 * visits)) : undefined;
   }
 
-  /**
-   * The page among the first `budget` contacts in name order that match: the index in name
-   * order is read until the page is full (or the budget spent), each contact tested on the way.
-   */
-  private walk(company: SQL, term: string, limit: number, offset: number, budget: number) {
-    const walked = this.db
-      .select()
-      .from(contacts)
-      .where(company)
-      .orderBy(asc(contacts.name), asc(contacts.id))
-      .limit(budget)
-      .as("walked");
-    return this.db
-      .select()
-      .from(walked)
-      .where(termMatches(walked.name, walked.number, term))
-      .orderBy(asc(walked.name), asc(walked.id))
-      .limit(limit)
-      .offset(offset);
+  private async walk(company: SQL, term: string, limit: number, offset: number, budget: number) {
+    const rows = await contactsWalkQuery(this.db, company, term, limit, offset, budget);
+    return rows.map((r) => r.id);
   }
 
-  /**
-   * The page from every match (a trigram index scan), sorted: cost follows the matches. They
-   * are all at hand, so their number comes along (the count without a second scan).
-   */
+  /** The page's ids from every match (a trigram index scan), sorted: cost follows the matches. */
   private async pageOfMatches(where: SQL, limit: number, offset: number) {
     // Materialized: the planner may not trade the trigram scan for a walk in name order.
     const res = (await this.db.execute(sql`with matched as materialized (
         select ${contacts.id} as id, ${contacts.name} as name from ${contacts} where ${where})
-      select id, count(*) over () as matches from matched
-      order by name, id limit ${limit} offset ${offset}`)) as unknown as {
-      rows: { id: number; matches: number | string }[];
+      select id from matched order by name, id limit ${limit} offset ${offset}`)) as unknown as {
+      rows: { id: number }[];
     };
-    const ids = res.rows.map((r) => Number(r.id));
-    // Past the last match the page is empty and says nothing: count them on their own.
-    const matches = res.rows.length
-      ? Number(res.rows[0]!.matches)
-      : await countUpTo(this.db, contacts, where);
-    if (!ids.length) return { rows: [], matches };
+    return res.rows.map((r) => Number(r.id));
+  }
+
+  /** The contacts of `ids`, in that order. */
+  private async inNameOrder(ids: number[]): Promise<ContactRow[]> {
+    if (!ids.length) return [];
     const found = await this.db.select().from(contacts).where(inArray(contacts.id, ids));
     const byId = new Map(found.map((r) => [r.id, r]));
-    return { rows: ids.flatMap((id) => byId.get(id) ?? []), matches };
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   async list(actor: Actor) {

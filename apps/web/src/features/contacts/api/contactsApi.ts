@@ -33,7 +33,6 @@ export interface ContactDTO {
 
 export interface ContactsPage {
   contacts: ContactDTO[];
-  count: number;
   hasMore: boolean;
 }
 

@@ -32,9 +32,7 @@ export function upsertContactInLists(queryClient: QueryClient, contact: ContactD
       }));
     } else if (matchesSearch(contact, searchParam)) {
       pages = data.pages.map((page, index) =>
-        index === 0
-          ? { ...page, contacts: [contact, ...page.contacts], count: page.count + 1 }
-          : page,
+        index === 0 ? { ...page, contacts: [contact, ...page.contacts] } : page,
       );
     } else {
       continue;
@@ -54,9 +52,7 @@ export function removeContactFromLists(queryClient: QueryClient, contactId: numb
       ...data,
       pages: data.pages.map((page) => {
         const contacts = page.contacts.filter((c) => c.id !== contactId);
-        return contacts.length === page.contacts.length
-          ? page
-          : { ...page, contacts, count: Math.max(0, page.count - 1) };
+        return contacts.length === page.contacts.length ? page : { ...page, contacts };
       }),
     };
   });

@@ -18,7 +18,7 @@ const agent = makeUser({ id: 2, name: "Ana", profile: "user" });
 const maria = makeContact({ id: 10, name: "Maria", email: "maria@acme.test" });
 const joao = makeContact({ id: 11, name: "João" });
 const page = (contacts = [maria, joao], hasMore = false) => ({
-  body: { contacts, count: contacts.length, hasMore },
+  body: { contacts, hasMore },
 });
 
 function renderPage(me: UserDTO = admin, queryClient: QueryClient = testQueryClient()) {
