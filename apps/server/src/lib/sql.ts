@@ -78,11 +78,15 @@ export async function plannedRows(db: DbOrTx, query: SQL): Promise<number> {
 
 /** Estimates per database, for plannedRowsCached. */
 const estimates = new WeakMap<object, Map<string, { rows: number; at: number }>>();
+/** The most estimates kept per database: keys may hold a user's search term. */
+export const MAX_ESTIMATES = 1000;
 
 /**
- * plannedRows for a slowly changing figure (a company's number of tickets, messages,
- * contacts), kept `ttlMs` per database: an estimate anyway, it need not cost a planning round
- * trip on every search.
+ * plannedRows for a figure that moves slowly (a company's number of tickets, messages or
+ * contacts; the matches of a search term), kept `ttlMs` per database: the planner's estimates
+ * only move when the statistics do, and a search asked again (its next page, the same term
+ * typed again) need not cost another planning round trip. At most MAX_ESTIMATES are kept; the
+ * oldest goes first.
  */
 export async function plannedRowsCached(
   db: DbOrTx,
@@ -95,6 +99,8 @@ export async function plannedRowsCached(
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < ttlMs) return hit.rows;
   const rows = await plannedRows(db, query);
+  cache.delete(key);
+  if (cache.size >= MAX_ESTIMATES) cache.delete(cache.keys().next().value!);
   cache.set(key, { rows, at: Date.now() });
   return rows;
 }

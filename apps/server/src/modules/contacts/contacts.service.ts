@@ -5,13 +5,7 @@ import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { contactExtraInfo, contacts } from "../../db/schema/index.js";
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
-import {
-  containsInsensitive,
-  page,
-  plannedRows,
-  plannedRowsCached,
-  splitPage,
-} from "../../lib/sql.js";
+import { containsInsensitive, page, plannedRowsCached, splitPage } from "../../lib/sql.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
 import { replaceTags, tagIdsOf } from "../tags/tags.service.js";
@@ -109,7 +103,7 @@ export class ContactsService {
         .offset(offset);
     } else {
       const where = and(company, termMatches(contacts.name, contacts.number, term))!;
-      const budget = await this.walkBudget(actor, company, where, limit + offset);
+      const budget = await this.walkBudget(actor, company, where, term, limit + offset);
       const walked = budget ? await this.walk(company, term, limit, offset, budget) : undefined;
       // A walk that fills the page answers; one that came short (its budget spent before the
       // page was full, or the contacts ran out) leaves it to the matches, which are exact.
@@ -133,10 +127,15 @@ export class ContactsService {
     actor: Actor,
     company: SQL,
     where: SQL,
+    term: string,
     need: number,
   ): Promise<number | undefined> {
     const [matches, all] = await Promise.all([
-      plannedRows(this.db, sql`select 1 from ${contacts} where ${where}`),
+      plannedRowsCached(
+        this.db,
+        `contacts:${actor.companyId}:${term.toLowerCase()}`,
+        sql`select 1 from ${contacts} where ${where}`,
+      ),
       plannedRowsCached(
         this.db,
         `contacts:${actor.companyId}`,

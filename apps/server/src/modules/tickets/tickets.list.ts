@@ -2,7 +2,7 @@ import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { messages, tickets } from "../../db/schema/index.js";
 import { LIST_COUNT_LIMIT } from "@atrium/shared";
-import { countUpTo, countUpToQuery, plannedRows, plannedRowsCached } from "../../lib/sql.js";
+import { countUpTo, countUpToQuery, plannedRowsCached } from "../../lib/sql.js";
 import { ticketRows, type TicketRowWithRefs } from "./tickets.presenter.js";
 import { candidateIds, matchesTerm, searchCandidates } from "./tickets.scope.js";
 
@@ -81,7 +81,11 @@ export async function searchShape(db: DbOrTx, companyId: number, term: string, n
   const [matches, ticketCount, messageCount] = await Promise.all([
     // The candidates themselves, not "tickets where id in (…)": the planner would spread the
     // candidate ids over every company's tickets and underestimate a company's own matches.
-    plannedRows(db, sql`select * from ${candidateIds(companyId, term)} as candidates`),
+    plannedRowsCached(
+      db,
+      `search:${companyId}:${term.toLowerCase()}`,
+      sql`select * from ${candidateIds(companyId, term)} as candidates`,
+    ),
     plannedRowsCached(
       db,
       `tickets:${companyId}`,
