@@ -2,7 +2,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase, PGLITE_DATABASE, PGLITE_SHARED_BUFFERS } from "../src/db/client.js";
+import {
+  createDatabase,
+  PGLITE_DATABASE,
+  PGLITE_SHARED_BUFFERS,
+  type Database,
+} from "../src/db/client.js";
 import { makePgliteFolder } from "../src/db/pglite-folder.js";
 import { maintainPglite, maintenanceOf } from "../src/db/pglite-maintenance.js";
 
@@ -10,10 +15,8 @@ import { maintainPglite, maintenanceOf } from "../src/db/pglite-maintenance.js";
 const dir = mkdtempSync(path.join(tmpdir(), "atrium-pglite-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const one = async (
-  database: { executeSql(text: string): Promise<{ rows: unknown[] }> },
-  q: string,
-) => (await database.executeSql(q)).rows[0] as Record<string, unknown>;
+const one = async (database: Pick<Database, "executeSql">, q: string) =>
+  (await database.executeSql(q)).rows[0] as Record<string, unknown>;
 
 describe("PGlite data folder", () => {
   it("opens the database PGlite 0.3 kept its data in, with the buffer cache asked for", async () => {

@@ -11,7 +11,7 @@ import { setFlagsFromString } from "node:v8";
  * a PostgreSQL deployment keeps V8's default. V8 ignores flags it does not know, so a later
  * Node cannot fail to start over this.
  */
-export const EMBEDDED_HEAP_GROWING_PERCENT = 20;
+const EMBEDDED_HEAP_GROWING_PERCENT = 20;
 
 export function favorMemoryOverThroughput(): void {
   setFlagsFromString(`--heap-growing-percent=${EMBEDDED_HEAP_GROWING_PERCENT}`);

@@ -104,7 +104,9 @@ export class ContactsService {
     } else {
       const where = and(company, termMatches(contacts.name, contacts.number, term))!;
       const budget = await this.walkBudget(actor, company, where, term, limit + offset);
-      const walked = budget ? await this.walk(company, term, limit, offset, budget) : undefined;
+      const walked = budget
+        ? (await contactsWalkQuery(this.db, company, term, limit, offset, budget)).map((r) => r.id)
+        : undefined;
       // A walk that fills the page answers; one that came short (its budget spent before the
       // page was full, or the contacts ran out) leaves it to the matches, which are exact.
       rows = await this.inNameOrder(
@@ -144,11 +146,6 @@ export class ContactsService {
     ]);
     const visits = (need * all) / Math.max(matches, 1);
     return visits < matches ? Math.max(1000, Math.ceil(4 * visits)) : undefined;
-  }
-
-  private async walk(company: SQL, term: string, limit: number, offset: number, budget: number) {
-    const rows = await contactsWalkQuery(this.db, company, term, limit, offset, budget);
-    return rows.map((r) => r.id);
   }
 
   /** The page's ids from every match (a trigram index scan), sorted: cost follows the matches. */
