@@ -18,6 +18,7 @@ import {
 import type { Namespace, Server as SocketServer } from "socket.io";
 import type { Config, TrustProxy } from "./config.js";
 import type { Database, Db } from "./db/client.js";
+import { RowChanges } from "./db/row-cache.js";
 import { makeVerifier, registerAuthentication } from "./http/authenticate.js";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors.js";
 import { registerInputGuards } from "./http/input.js";
@@ -36,7 +37,7 @@ import { usersRoutes } from "./modules/users/users.routes.js";
 import { UsersService } from "./modules/users/users.service.js";
 import path from "node:path";
 import { Chatbot, RatingFlow } from "./channels/bot/index.js";
-import { ChannelRegistry } from "./channels/channel.js";
+import { ChannelRegistry, type InboundRows } from "./channels/channel.js";
 import { InboundPipeline } from "./channels/inbound.js";
 import { legacyOutboundJob, Outbound } from "./channels/outbound.js";
 import { RateGuard } from "./channels/baileys/rate-guard.js";
@@ -118,6 +119,12 @@ import { createGateway } from "./realtime/gateway.js";
 import { Presence } from "./realtime/presence.js";
 import { Publisher } from "./realtime/publish.js";
 
+/**
+ * How long an inbound row stays cached at most. Change notices forget it at once; the limit
+ * only bounds what a notice lost to a bug would leave behind.
+ */
+const ROW_TTL_MS = 5 * 60_000;
+
 export interface RouteLimit {
   max: number;
   timeWindow: number;
@@ -153,6 +160,8 @@ export interface AppContext {
   jobs: Jobs;
   channels: ChannelRegistry;
   inbound: InboundPipeline;
+  /** Connections and visitors that inbound requests name, cached until they change. */
+  inboundRows: InboundRows;
   outbound: Outbound;
   /** Send lanes and their attempts (channels/lanes.ts, delivery.ts); alerts of connections. */
   lanes: OutboundLanes;
@@ -294,6 +303,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
 
   const publisher = new Publisher();
   const db = opts.database.db;
+  const rowChanges = await RowChanges.start(opts.database, opts.logger);
+  const inboundRows: InboundRows = {
+    connections: rowChanges.cache("connections", { ttlMs: ROW_TTL_MS, max: 5_000 }),
+    contacts: rowChanges.cache("contacts", { ttlMs: ROW_TTL_MS, max: 20_000 }),
+  };
   const files = new FilesService(
     db,
     new LocalStorage(path.join(opts.config.DATA_DIR, "uploads")),
@@ -388,6 +402,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     jobs,
     channels,
     inbound,
+    inboundRows,
     outbound,
     lanes,
     delivery,
@@ -415,7 +430,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       campaigns: new CampaignsService(db, publisher, files, campaignSender),
       announcements: new AnnouncementsService(db, publisher, files),
       helps: new HelpsService(db),
-      webchat: new WebChatService(db, inbound, files.signer, () => visitors.nsp),
+      webchat: new WebChatService(db, inbound, files.signer, inboundRows, () => visitors.nsp),
       dashboard: new DashboardService(db),
       chats: new ChatsService(db, publisher),
       companyAdmin: new CompanyAdminService(
@@ -430,7 +445,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
       ),
       plans: new PlansService(db),
       messagesApi: new MessagesApiService(db, publisher, outbound, files),
-      metaWebhooks: new MetaWebhooks(db, inbound, outbound, changes, graph, opts.logger),
+      metaWebhooks: new MetaWebhooks(
+        db,
+        inbound,
+        outbound,
+        changes,
+        graph,
+        opts.logger,
+        inboundRows.connections,
+      ),
       whatsappSessions: new WhatsAppSessionsService(
         db,
         baileys,
@@ -567,6 +590,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     await new Promise<void>((resolve) => io.close(() => resolve()));
     // After the sockets closed: their pending offline timers go with the node.
     ctx.presence.stop();
+    await rowChanges.close();
   });
   return { app: app as unknown as AppInstance, ctx, io, routes };
 }

@@ -1,10 +1,17 @@
 import type { Readable } from "node:stream";
 import type { ChannelType } from "@atrium/shared";
+import type { RowCache } from "../db/row-cache.js";
 import type { connections, contacts, tickets } from "../db/schema/index.js";
 
 export type ConnectionRow = typeof connections.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
+
+/** The rows inbound requests look up by the ids they carry, cached (db/row-cache.ts). */
+export interface InboundRows {
+  connections: RowCache<ConnectionRow>;
+  contacts: RowCache<ContactRow>;
+}
 
 export interface OutboundFile {
   name: string;

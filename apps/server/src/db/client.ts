@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { listenPostgres, type ListenHandlers, type Listening } from "./listen.js";
 import { makePgliteFolder } from "./pglite-folder.js";
 import { preparingPool } from "./prepared.js";
 import { buildOnlineIndexes, readOnlineIndexes } from "./online-indexes.js";
@@ -29,6 +30,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   executeSql: ExecuteSql;
   migrate(): Promise<void>;
+  /** LISTEN to a channel of NOTIFY notices (db/listen.ts). */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -97,6 +100,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
           await lock.end().catch(() => undefined);
         }
       },
+      listen: (channel, handlers) => listenPostgres(opts.url!, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -133,6 +137,20 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
         (text) => client.exec(text).then(() => ({ rows: [] })),
         readOnlineIndexes(migrationsFolder()),
       );
+    },
+    // One process, one connection: the notices cannot be missed, it is live until closed.
+    listen: async (channel, handlers) => {
+      let live = true;
+      const unlisten = await client.listen(channel, handlers.notice);
+      return {
+        get live() {
+          return live;
+        },
+        close: async () => {
+          live = false;
+          if (!client.closed) await unlisten();
+        },
+      };
     },
     close: () => client.close(),
   };

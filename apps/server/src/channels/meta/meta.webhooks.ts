@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import type { RowCache } from "../../db/row-cache.js";
 import { connections, contacts, messages, tickets } from "../../db/schema/index.js";
 import { isDataError, isUniqueViolation } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
@@ -53,6 +54,7 @@ export class MetaWebhooks {
     private readonly changes: MessageChanges,
     private readonly graph: GraphClient,
     private readonly logger: Logger,
+    private readonly connectionRows: RowCache<ConnectionRow>,
   ) {}
 
   async receive(received: unknown): Promise<void> {
@@ -102,14 +104,17 @@ export class MetaWebhooks {
   }
   private connectionQuery?: ReturnType<MetaWebhooks["prepareConnectionQuery"]>;
 
-  private async findConnection(channel: MetaChannel, recipientId: string) {
-    this.connectionQuery ??= this.prepareConnectionQuery();
-    const [row] = await this.connectionQuery.execute({
-      channel,
-      key: ROUTING_KEY[channel],
-      recipientId,
+  /** Every webhook call asks it: kept in memory until the connection changes (row-cache.ts). */
+  private findConnection(channel: MetaChannel, recipientId: string) {
+    return this.connectionRows.get(`meta:${channel}:${recipientId}`, async () => {
+      this.connectionQuery ??= this.prepareConnectionQuery();
+      const [row] = await this.connectionQuery.execute({
+        channel,
+        key: ROUTING_KEY[channel],
+        recipientId,
+      });
+      return row;
     });
-    return row;
   }
 
   private async apply(connection: ConnectionRow, action: MetaAction): Promise<void> {

@@ -19,6 +19,7 @@ import { inlineElement, mediaTypeOf } from "@atrium/shared";
 import type { InboundPipeline } from "../inbound.js";
 import type { FastifyInstance } from "fastify";
 import type { Namespace } from "socket.io";
+import type { InboundRows } from "../channel.js";
 import { visitorRoom, type VisitorMessage } from "./webchat.adapter.js";
 
 export interface VisitorClaims {
@@ -55,6 +56,7 @@ export class WebChatService {
     private readonly db: Db,
     private readonly inbound: InboundPipeline,
     private readonly signer: FileSigner,
+    private readonly rows: InboundRows,
     private readonly visitors: () => Namespace | undefined = () => undefined,
   ) {}
 
@@ -68,12 +70,16 @@ export class WebChatService {
       .emit("message", { ...message, clientId });
   }
 
+  /** Asked by every page the widget is on: kept in memory until the connection changes. */
   async connectionByUuid(uuid: string) {
     if (!/^[0-9a-f-]{36}$/i.test(uuid)) throw new AppError("ERR_NO_WAPP_FOUND");
-    const [row] = await this.db
-      .select()
-      .from(connections)
-      .where(and(eq(connections.uuid, uuid), eq(connections.channelType, "WEB_CHAT")));
+    const row = await this.rows.connections.get(`webchat:${uuid.toLowerCase()}`, async () => {
+      const [found] = await this.db
+        .select()
+        .from(connections)
+        .where(and(eq(connections.uuid, uuid), eq(connections.channelType, "WEB_CHAT")));
+      return found;
+    });
     if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
     return row;
   }
@@ -160,24 +166,35 @@ export class WebChatService {
     return { connectionId: connection.id, contactId: contact.id, name: contact.name };
   }
 
-  /** Every visitor message asks it: built once, a prepared statement on PostgreSQL. */
-  private prepareVisitorQuery() {
-    return this.db
-      .select({ connection: connections, contact: contacts })
-      .from(contacts)
-      .innerJoin(connections, eq(connections.id, sql.placeholder("con")))
-      .where(
-        and(eq(contacts.id, sql.placeholder("vid")), eq(contacts.companyId, connections.companyId)),
-      )
-      .prepare("webchat_visitor");
-  }
-  private visitorQuery?: ReturnType<WebChatService["prepareVisitorQuery"]>;
-
+  /**
+   * The connection and contact a visitor's token names, asked by every visitor message: both
+   * kept in memory until they change (row-cache.ts). A contact since deleted, or not of the
+   * connection's company, ends the session.
+   */
   async visitor(claims: VisitorClaims) {
-    this.visitorQuery ??= this.prepareVisitorQuery();
-    const [row] = await this.visitorQuery.execute({ con: claims.con, vid: claims.vid });
-    if (!row) throw new AppError("ERR_SESSION_EXPIRED");
-    return row;
+    const [connection, contact] = await Promise.all([
+      this.rows.connections.get(`id:${claims.con}`, async () => {
+        const [row] = await this.db
+          .select()
+          .from(connections)
+          .where(eq(connections.id, sql.placeholder("id")))
+          .prepare("webchat_connection")
+          .execute({ id: claims.con });
+        return row;
+      }),
+      this.rows.contacts.get(`id:${claims.vid}`, async () => {
+        const [row] = await this.db
+          .select()
+          .from(contacts)
+          .where(eq(contacts.id, sql.placeholder("id")))
+          .prepare("webchat_contact")
+          .execute({ id: claims.vid });
+        return row;
+      }),
+    ]);
+    if (!connection || !contact || contact.companyId !== connection.companyId)
+      throw new AppError("ERR_SESSION_EXPIRED");
+    return { connection, contact };
   }
 
   /** The visitor's conversation on this connection: their latest ticket, without notes. */
