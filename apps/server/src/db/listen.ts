@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 
 /** A channel being listened to: `live` says notices are arriving now. */
@@ -16,9 +17,14 @@ export interface ListenHandlers {
    * whatever was learnt from earlier notices is no longer sure.
    */
   gap(): void;
+  /** A failure of the listening connection (it is tried again). */
+  error?(err: unknown): void;
 }
 
 const CONNECT_TIMEOUT_MS = 5_000;
+const PROBE_TIMEOUT_MS = 3_000;
+/** Payloads this module sends itself, to check the connection hears notices. */
+const PROBE_PREFIX = "probe:";
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 10_000;
 
@@ -32,8 +38,8 @@ export async function listenPostgres(
   url: string,
   channel: string,
   handlers: ListenHandlers,
-  onError: (err: unknown) => void = () => undefined,
 ): Promise<Listening> {
+  const onError = (err: unknown) => handlers.error?.(err);
   let client: pg.Client | undefined;
   let live = false;
   let closed = false;
@@ -45,8 +51,15 @@ export async function listenPostgres(
     c.on("error", onError);
     try {
       await c.connect();
+      const probe = `${PROBE_PREFIX}${randomUUID()}`;
+      let probed!: () => void;
+      const heard = new Promise<void>((resolve) => (probed = resolve));
       c.on("notification", (n) => {
-        if (n.channel === channel) handlers.notice(n.payload ?? "");
+        if (n.channel !== channel) return;
+        const payload = n.payload ?? "";
+        if (payload.startsWith(PROBE_PREFIX)) {
+          if (payload === probe) probed();
+        } else handlers.notice(payload);
       });
       c.once("end", () => {
         live = false;
@@ -54,6 +67,19 @@ export async function listenPostgres(
         if (!closed) void connect(0);
       });
       await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      // A notice of its own must come back: behind a pooler in transaction mode it would not,
+      // and a listener that hears nothing must not pass for live.
+      await c.query("select pg_notify($1, $2)", [channel, probe]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        heard,
+        new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`LISTEN ${channel}: its own notice never came back`)),
+            PROBE_TIMEOUT_MS,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
       if (closed) {
         await c.end();
         return;

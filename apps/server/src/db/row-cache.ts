@@ -112,6 +112,8 @@ export class RowChanges {
     changes.#listening = await database.listen(ROW_CHANGES_CHANNEL, {
       notice: (payload) => changes.#notice(payload),
       gap: () => changes.#forgetAll(),
+      error: (err) =>
+        logger.warn({ err }, "Row-change notices: listening failed, cached rows unused until back"),
     });
     return changes;
   }
