@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from "node:http";
+import type { Server as HttpServer, IncomingMessage } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { eq, inArray } from "drizzle-orm";
 import { isAdmin, SOCKET_PING_TIMEOUT_MS, clientEvents } from "@atrium/shared";
@@ -10,6 +10,7 @@ import { AppError } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
 import { loadActor, type Actor } from "../modules/auth/actor.js";
 import { canViewTicket } from "../modules/tickets/tickets.policy.js";
+import { corkPerTick } from "./cork.js";
 import { isOriginAllowed, type OriginPolicy } from "./origins.js";
 import type { Presence } from "./presence.js";
 import type { Publisher } from "./publish.js";
@@ -63,6 +64,10 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
     cors: { origin: true, credentials: true },
   });
   if (deps.redis) io.adapter(createAdapter(deps.redis.pub as never, deps.redis.sub as never));
+  // Every namespace's sockets (agents' and visitors'): websocket only, one TCP socket each.
+  io.engine.on("connection", (conn: { request: IncomingMessage }) => {
+    corkPerTick(conn.request.socket);
+  });
 
   // The agents' namespace only; the visitors' one (/webchat) stays open to every site.
   io.use(async (socket, next) => {
