@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { checkPhoneNumber, PHONE_ERROR_MESSAGE } from "@atrium/shared";
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   companies,
@@ -172,25 +172,14 @@ export class WebChatService {
    * connection's company, ends the session.
    */
   async visitor(claims: VisitorClaims) {
+    const first = async <T>(rows: Promise<T[]>) => (await rows)[0];
     const [connection, contact] = await Promise.all([
-      this.rows.connections.get(`id:${claims.con}`, async () => {
-        const [row] = await this.db
-          .select()
-          .from(connections)
-          .where(eq(connections.id, sql.placeholder("id")))
-          .prepare("webchat_connection")
-          .execute({ id: claims.con });
-        return row;
-      }),
-      this.rows.contacts.get(`id:${claims.vid}`, async () => {
-        const [row] = await this.db
-          .select()
-          .from(contacts)
-          .where(eq(contacts.id, sql.placeholder("id")))
-          .prepare("webchat_contact")
-          .execute({ id: claims.vid });
-        return row;
-      }),
+      this.rows.connections.get(`id:${claims.con}`, () =>
+        first(this.db.select().from(connections).where(eq(connections.id, claims.con))),
+      ),
+      this.rows.contacts.get(`id:${claims.vid}`, () =>
+        first(this.db.select().from(contacts).where(eq(contacts.id, claims.vid))),
+      ),
     ]);
     if (!connection || !contact || contact.companyId !== connection.companyId)
       throw new AppError("ERR_SESSION_EXPIRED");
