@@ -126,6 +126,7 @@ async function phaseIngest(run: Run): Promise<number> {
   const t = await yardstick(run, "1. inbound ingest, one node");
   const cpu = run.a.cpuMs();
   const dbCpu = databaseCpuMs(DB_NAME);
+  const benchCpu = process.cpuUsage();
   const ing = await ingest(
     run.db,
     run.seeded,
@@ -136,7 +137,15 @@ async function phaseIngest(run: Run): Promise<number> {
   );
   const nodeCpu = (run.a.cpuMs() - cpu) / ing.messages;
   const databaseCpu = (databaseCpuMs(DB_NAME) - dbCpu) / ing.messages;
-  json.ingest = { ...ing, nodeCpuMsPerMessage: nodeCpu, dbCpuMsPerMessage: databaseCpu };
+  const used = process.cpuUsage(benchCpu);
+  // The customers' side runs in this process, on the same two cores.
+  const clientCpu = (used.user + used.system) / 1000 / ing.messages;
+  json.ingest = {
+    ...ing,
+    nodeCpuMsPerMessage: nodeCpu,
+    dbCpuMsPerMessage: databaseCpu,
+    benchClientCpuMsPerMessage: clientCpu,
+  };
   report(
     `${ing.messages} messages by 200 customers on 20 connections`,
     `${ing.perSecond.toFixed(0)} msg/s`,
@@ -155,6 +164,10 @@ async function phaseIngest(run: Run): Promise<number> {
     `${databaseCpu.toFixed(2)} ms (${t.dbCpuMs.toFixed(2)} ms)`,
     "",
     `${(databaseCpu / t.dbCpuMs).toFixed(1)}× /auth/me`,
+  );
+  report(
+    "  the bench's own CPU per message (customers, agent socket)",
+    `${clientCpu.toFixed(2)} ms`,
   );
   report(
     "  CPU-bound estimate, 2 cores to node + PostgreSQL alone",

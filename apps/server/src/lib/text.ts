@@ -41,16 +41,41 @@ export function findNul(value: unknown, root = ""): string | null {
 export const withoutNul = (text: string): string =>
   text.includes(NUL) ? text.replaceAll(NUL, "") : text;
 
+/** Whether a string value or key of the value's plain objects and arrays holds a NUL. */
+function holdsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const current = stack.pop();
+    if (typeof current === "string") {
+      if (current.includes(NUL)) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) stack.push(item);
+    } else if (isPlainObject(current)) {
+      for (const key in current) {
+        if (key.includes(NUL)) return true;
+        stack.push(current[key]);
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * The value with NUL removed from every string (and key) of its plain objects and arrays;
- * anything else (Buffers, class instances) is returned as it is.
+ * anything else (Buffers, class instances) is returned as it is. Without any NUL (nearly
+ * always) the value itself is returned, not a copy: callers never change what they get.
  */
 export function stripNul<T>(value: T): T {
   if (typeof value === "string") return withoutNul(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => stripNul(item)) as T;
+  return holdsNul(value) ? copyWithoutNul(value) : value;
+}
+
+function copyWithoutNul<T>(value: T): T {
+  if (typeof value === "string") return withoutNul(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => copyWithoutNul(item)) as T;
   if (isPlainObject(value)) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [withoutNul(key), stripNul(item)]),
+      Object.entries(value).map(([key, item]) => [withoutNul(key), copyWithoutNul(item)]),
     ) as T;
   }
   return value;
