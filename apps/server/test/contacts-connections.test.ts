@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ContactDTO } from "../src/modules/contacts/contacts.presenter.js";
 import {
   collect,
   connect,
@@ -132,6 +133,51 @@ describe("contacts", () => {
     expect(
       (await request(server, s.as.admin, "DELETE", `/ticket-notes/${note.json().id}`)).statusCode,
     ).toBe(204);
+  });
+
+  it("a search page shows each contact with its own details and tags, in name order", async () => {
+    const s = await seedCompany(server);
+    const word = `Cliente${uid()}`;
+    const vip = (await request(server, s.as.admin, "POST", "/tags", { name: "vip" })).json();
+    const lead = (await request(server, s.as.admin, "POST", "/tags", { name: "lead" })).json();
+    const add = async (
+      name: string,
+      tagIds: number[],
+      extraInfo: { name: string; value: string }[],
+    ) =>
+      (
+        await request(server, s.as.admin, "POST", "/contacts", {
+          name,
+          number: number(),
+          tags: tagIds,
+          extraInfo,
+        })
+      ).json();
+    await add(
+      `${word} Carla`,
+      [vip.id, lead.id],
+      [
+        { name: "CPF", value: "1" },
+        { name: "Loja", value: "Centro" },
+      ],
+    );
+    await add(`${word} Abel`, [], []);
+    await add(`${word} Bia`, [lead.id], [{ name: "CPF", value: "2" }]);
+    const found = (
+      await request(server, s.as.member, "GET", `/contacts/?searchParam=${word}`)
+    ).json() as { contacts: ContactDTO[]; hasMore: boolean };
+    expect(found.hasMore).toBe(false);
+    expect(
+      found.contacts.map((c) => [
+        c.name,
+        c.tags.map((t) => t.name),
+        c.extraInfo.map((e) => `${e.name}=${e.value}`),
+      ]),
+    ).toEqual([
+      [`${word} Abel`, [], []],
+      [`${word} Bia`, ["lead"], ["CPF=2"]],
+      [`${word} Carla`, ["lead", "vip"], ["CPF=1", "Loja=Centro"]],
+    ]);
   });
 
   it("syncs tags of a contact; unknown or foreign tags are refused", async () => {

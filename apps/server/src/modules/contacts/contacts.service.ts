@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { can, type contactSchema, PAGE_SIZE } from "@atrium/shared";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
@@ -10,12 +10,7 @@ import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
 import { replaceTags, tagIdsOf } from "../tags/tags.service.js";
 import { authorize } from "../users/users.policy.js";
-import {
-  presentContact,
-  presentContacts,
-  type ContactDTO,
-  type ContactRow,
-} from "./contacts.presenter.js";
+import { presentContact, presentContactsByIds, type ContactDTO } from "./contacts.presenter.js";
 
 type ContactInput = z.output<typeof contactSchema>;
 
@@ -92,15 +87,16 @@ export class ContactsService {
     const company = eq(contacts.companyId, actor.companyId);
     const size = PAGE_SIZE.contacts;
     const { limit, offset } = page(q.pageNumber, size);
-    let rows: ContactRow[];
+    let ids: number[];
     if (!term) {
-      rows = await this.db
-        .select()
+      const rows = await this.db
+        .select({ id: contacts.id })
         .from(contacts)
         .where(company)
         .orderBy(asc(contacts.name), asc(contacts.id))
         .limit(limit)
         .offset(offset);
+      ids = rows.map((r) => r.id);
     } else {
       const where = and(company, termMatches(contacts.name, contacts.number, term))!;
       const budget = await this.walkBudget(actor, company, where, term, limit + offset);
@@ -109,12 +105,10 @@ export class ContactsService {
         : undefined;
       // A walk that fills the page answers; one that came short (its budget spent before the
       // page was full, or the contacts ran out) leaves it to the matches, which are exact.
-      rows = await this.inNameOrder(
-        walked?.length === limit ? walked : await this.pageOfMatches(where, limit, offset),
-      );
+      ids = walked?.length === limit ? walked : await this.pageOfMatches(where, limit, offset);
     }
-    const { items, hasMore } = splitPage(rows, size);
-    return { contacts: await presentContacts(this.db, items), hasMore };
+    const { items, hasMore } = splitPage(ids, size);
+    return { contacts: await presentContactsByIds(this.db, items), hasMore };
   }
 
   /**
@@ -157,14 +151,6 @@ export class ContactsService {
       rows: { id: number }[];
     };
     return res.rows.map((r) => Number(r.id));
-  }
-
-  /** The contacts of `ids`, in that order. */
-  private async inNameOrder(ids: number[]): Promise<ContactRow[]> {
-    if (!ids.length) return [];
-    const found = await this.db.select().from(contacts).where(inArray(contacts.id, ids));
-    const byId = new Map(found.map((r) => [r.id, r]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   async list(actor: Actor) {
