@@ -12,7 +12,6 @@ import { countUpTo, countUpToQuery } from "../../lib/sql.js";
 import type { Actor } from "../auth/actor.js";
 import type { FilesService, IncomingFile } from "../files/files.service.js";
 import type { TicketsService } from "../tickets/tickets.service.js";
-import { presentTicket } from "../tickets/tickets.presenter.js";
 import {
   messageRefs,
   presentMessages,
@@ -42,8 +41,9 @@ export class MessagesService {
    * the ticket (not spying) marks it read. Queue-scoped messages only for that queue's members.
    */
   async list(actor: Actor, ticketId: number, pageNumber: number, spy: boolean) {
-    const ticket = await this.tickets.openable(actor, { id: ticketId });
+    const { row: ticket, dto } = await this.tickets.openablePresented(actor, { id: ticketId });
     if (spy && !isAdmin(actor)) throw new AppError("ERR_NO_PERMISSION");
+    const opening = !spy && pageNumber === 1;
     const visible = and(
       eq(messages.ticketId, ticket.id),
       isAdmin(actor)
@@ -70,16 +70,19 @@ export class MessagesService {
         .orderBy(desc(messages.createdAt), desc(messages.id))
         .limit(size + 1)
         .offset(offset),
-      !spy && pageNumber === 1 ? this.markRead(ticket) : undefined,
+      opening ? this.markRead(ticket) : undefined,
     ]);
     // Past the last page no row carries the count: it is counted on its own.
     const total = rows[0]?.total ?? (offset ? await countUpTo(this.db, messages, visible) : 0);
     const page = rows.slice(0, size).reverse();
-    const [presented, dto] = await Promise.all([
-      presentWithRefs(this.db, this.files.signer, page),
-      presentTicket(this.db, ticket.id),
-    ]);
-    return { messages: presented, ticket: dto, count: total, hasMore: rows.length > size };
+    const presented = await presentWithRefs(this.db, this.files.signer, page);
+    return {
+      messages: presented,
+      // Read with the ticket, before markRead zeroed its unread count.
+      ticket: opening ? { ...dto, unreadMessages: 0 } : dto,
+      count: total,
+      hasMore: rows.length > size,
+    };
   }
 
   async markRead(ticket: TicketRow): Promise<void> {

@@ -42,7 +42,7 @@ export interface TicketDTO {
   /** Resolved by an agent; the bot waits for the contact's rating before closing. */
   awaitingRating: boolean;
   tags: { id: number; name: string; color: string }[];
-  /** The single ticket only (presentTicketWithCampaign): the campaign it answers. */
+  /** The single ticket only (TicketsService.get, campaignOf): the campaign it answers. */
   campaign?: { id: number; name: string } | null;
   createdAt: string;
   updatedAt: string;
@@ -164,15 +164,15 @@ export async function presentTicket(db: DbOrTx, id: number): Promise<TicketDTO> 
   return dto;
 }
 
-/** The single ticket's answer: also the campaign its conversation answers (tickets.campaignId). */
-export async function presentTicketWithCampaign(db: DbOrTx, id: number): Promise<TicketDTO> {
-  const [dto, [row]] = await Promise.all([
-    presentTicket(db, id),
-    db
-      .select({ id: campaigns.id, name: campaigns.name })
-      .from(tickets)
-      .innerJoin(campaigns, eq(campaigns.id, tickets.campaignId))
-      .where(eq(tickets.id, id)),
-  ]);
-  return { ...dto, campaign: row ?? null };
+/** The campaign a ticket's conversation answers (tickets.campaignId), for its single answer. */
+export async function campaignOf(
+  db: DbOrTx,
+  ticketId: number,
+): Promise<{ id: number; name: string } | null> {
+  const [row] = await db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(tickets)
+    .innerJoin(campaigns, eq(campaigns.id, tickets.campaignId))
+    .where(eq(tickets.id, ticketId));
+  return row ?? null;
 }

@@ -30,10 +30,12 @@ import type { Actor } from "../auth/actor.js";
 import { authorize } from "../users/users.policy.js";
 import { canViewTicket } from "./tickets.policy.js";
 import {
+  campaignOf,
   presentTicket,
-  presentTicketWithCampaign,
+  presentTicketRow,
   presentTicketRows,
   presentTicketsById,
+  ticketRows,
   type TicketDTO,
 } from "./tickets.presenter.js";
 import { ticketListWhere } from "./tickets.scope.js";
@@ -98,8 +100,26 @@ export class TicketsService {
     return row;
   }
 
+  /** openable(), with the ticket's JSON read in the same statement. */
+  async openablePresented(
+    actor: Actor,
+    where: { id: number } | { uuid: string },
+  ): Promise<{ row: TicketRow; dto: TicketDTO }> {
+    if ("uuid" in where && !/^[0-9a-f-]{36}$/i.test(where.uuid))
+      throw new AppError("ERR_NO_TICKET_FOUND");
+    const match = "id" in where ? eq(tickets.id, where.id) : eq(tickets.uuid, where.uuid);
+    const [found] = await ticketRows(this.db).where(
+      and(match, eq(tickets.companyId, actor.companyId)),
+    );
+    if (!found) throw new AppError("ERR_NO_TICKET_FOUND");
+    if (!canViewTicket(actor, found.t) && found.t.status !== "closed")
+      throw new AppError("ERR_NO_PERMISSION");
+    return { row: found.t, dto: presentTicketRow(found) };
+  }
+
   async get(actor: Actor, where: { id: number } | { uuid: string }): Promise<TicketDTO> {
-    return presentTicketWithCampaign(this.db, (await this.openable(actor, where)).id);
+    const { row, dto } = await this.openablePresented(actor, where);
+    return { ...dto, campaign: row.campaignId ? await campaignOf(this.db, row.id) : null };
   }
 
   async create(actor: Actor, input: CreateInput): Promise<TicketDTO> {
