@@ -1,6 +1,7 @@
-import { getTableName, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { contactExtraInfo, contacts, contactTags, tags } from "../../db/schema/index.js";
+import { parsed, prerendered, type JsonRef } from "../../lib/sql.js";
 
 export type ContactRow = typeof contacts.$inferSelect;
 
@@ -25,29 +26,31 @@ export interface ContactDTO {
 type ExtraInfoDTO = ContactDTO["extraInfo"][number];
 type TagDTO = ContactDTO["tags"][number];
 
-/** JSON read back as text (PGlite under drizzle) or already parsed (node-postgres). */
-const parsed = <T>(value: T[] | string | null): T[] =>
-  typeof value === "string" ? (JSON.parse(value) as T[]) : (value ?? []);
-
 /**
- * The contact's extra information and tags, beside its row (one statement for a page). Written
- * out with table names: in a one-table select drizzle leaves column names unqualified, and the
- * subqueries must point at the outer contact.
+ * The contact's extra information and tags, beside its row (one statement for a page).
+ * Rendered once, so the columns stay qualified: in a one-table select drizzle would leave them
+ * bare, and the subqueries' reference to the contact would bind to their own tables.
  */
 const details = {
-  extraInfo: sql<ExtraInfoDTO[] | string>`(select coalesce(json_agg(json_build_object(
-      'id', e.id, 'name', e.name, 'value', e.value) order by e.id), '[]')
-    from ${contactExtraInfo} e where e.contact_id = ${sql.raw(`"${getTableName(contacts)}"."id"`)})`,
-  tags: sql<TagDTO[] | string>`(select coalesce(json_agg(json_build_object(
-      'id', t.id, 'name', t.name, 'color', t.color) order by t.name, t.id), '[]')
-    from ${contactTags} ct join ${tags} t on t.id = ct.tag_id
-    where ct.contact_id = ${sql.raw(`"${getTableName(contacts)}"."id"`)})`,
+  extraInfo: prerendered(
+    sql<JsonRef<ExtraInfoDTO[]>>`(select coalesce(json_agg(json_build_object(
+      'id', ${contactExtraInfo.id}, 'name', ${contactExtraInfo.name},
+      'value', ${contactExtraInfo.value}) order by ${contactExtraInfo.id}), '[]')
+    from ${contactExtraInfo} where ${contactExtraInfo.contactId} = ${contacts.id})`,
+  ),
+  tags: prerendered(
+    sql<JsonRef<TagDTO[]>>`(select coalesce(json_agg(json_build_object(
+      'id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
+      order by ${tags.name}, ${tags.id}), '[]')
+    from ${contactTags} join ${tags} on ${tags.id} = ${contactTags.tagId}
+    where ${contactTags.contactId} = ${contacts.id})`,
+  ),
 };
 
 function present(
   c: ContactRow,
-  extraInfo: ExtraInfoDTO[] | string | null,
-  tagList: TagDTO[] | string | null,
+  extraInfo: JsonRef<ExtraInfoDTO[]>,
+  tagList: JsonRef<TagDTO[]>,
 ): ContactDTO {
   return {
     id: c.id,
@@ -60,8 +63,8 @@ function present(
     channelType: c.channelType,
     visitorConnectionId: c.visitorConnectionId,
     companyId: c.companyId,
-    extraInfo: parsed(extraInfo),
-    tags: parsed(tagList),
+    extraInfo: parsed(extraInfo) ?? [],
+    tags: parsed(tagList) ?? [],
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };

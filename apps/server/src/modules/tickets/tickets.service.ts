@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import {
   can,
   isAdmin,
@@ -44,6 +44,23 @@ import { pageAndCount, searchPage } from "./tickets.list.js";
 type CreateInput = z.output<typeof ticketCreateSchema>;
 type UpdateInput = z.output<typeof ticketUpdateSchema>;
 
+type TicketRef = { id: number } | { uuid: string };
+
+/** The company's ticket by id or uuid; a malformed uuid names none (ERR_NO_TICKET_FOUND). */
+function ticketOf(companyId: number, where: TicketRef): SQL {
+  if ("uuid" in where && !/^[0-9a-f-]{36}$/i.test(where.uuid))
+    throw new AppError("ERR_NO_TICKET_FOUND");
+  const match = "id" in where ? eq(tickets.id, where.id) : eq(tickets.uuid, where.uuid);
+  return and(match, eq(tickets.companyId, companyId))!;
+}
+
+/** The ticket if the actor may open it (visible to them, or closed), else ERR_NO_PERMISSION. */
+function assertOpenable(actor: Actor, row: TicketRow): TicketRow {
+  if (!canViewTicket(actor, row) && row.status !== "closed")
+    throw new AppError("ERR_NO_PERMISSION");
+  return row;
+}
+
 export class TicketsService {
   constructor(
     private readonly db: Db,
@@ -77,12 +94,8 @@ export class TicketsService {
   }
 
   /** A ticket of the actor's company; unknown or another company's → ERR_NO_TICKET_FOUND. */
-  async findRow(companyId: number, where: { id: number } | { uuid: string }, tx: DbOrTx = this.db) {
-    const match = "id" in where ? eq(tickets.id, where.id) : eq(tickets.uuid, where.uuid);
-    const [row] = await tx
-      .select()
-      .from(tickets)
-      .where(and(match, eq(tickets.companyId, companyId)));
+  async findRow(companyId: number, where: TicketRef, tx: DbOrTx = this.db) {
+    const [row] = await tx.select().from(tickets).where(ticketOf(companyId, where));
     if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
     return row;
   }
@@ -91,33 +104,21 @@ export class TicketsService {
    * A ticket the actor may open: visible to them, or closed (any agent may read a closed
    * conversation); otherwise ERR_NO_PERMISSION ('Acesso não permitido' in the client).
    */
-  async openable(actor: Actor, where: { id: number } | { uuid: string }): Promise<TicketRow> {
-    if ("uuid" in where && !/^[0-9a-f-]{36}$/i.test(where.uuid))
-      throw new AppError("ERR_NO_TICKET_FOUND");
-    const row = await this.findRow(actor.companyId, where);
-    if (!canViewTicket(actor, row) && row.status !== "closed")
-      throw new AppError("ERR_NO_PERMISSION");
-    return row;
+  async openable(actor: Actor, where: TicketRef): Promise<TicketRow> {
+    return assertOpenable(actor, await this.findRow(actor.companyId, where));
   }
 
   /** openable(), with the ticket's JSON read in the same statement. */
   async openablePresented(
     actor: Actor,
-    where: { id: number } | { uuid: string },
+    where: TicketRef,
   ): Promise<{ row: TicketRow; dto: TicketDTO }> {
-    if ("uuid" in where && !/^[0-9a-f-]{36}$/i.test(where.uuid))
-      throw new AppError("ERR_NO_TICKET_FOUND");
-    const match = "id" in where ? eq(tickets.id, where.id) : eq(tickets.uuid, where.uuid);
-    const [found] = await ticketRows(this.db).where(
-      and(match, eq(tickets.companyId, actor.companyId)),
-    );
+    const [found] = await ticketRows(this.db).where(ticketOf(actor.companyId, where));
     if (!found) throw new AppError("ERR_NO_TICKET_FOUND");
-    if (!canViewTicket(actor, found.t) && found.t.status !== "closed")
-      throw new AppError("ERR_NO_PERMISSION");
-    return { row: found.t, dto: presentTicketRow(found) };
+    return { row: assertOpenable(actor, found.t), dto: presentTicketRow(found) };
   }
 
-  async get(actor: Actor, where: { id: number } | { uuid: string }): Promise<TicketDTO> {
+  async get(actor: Actor, where: TicketRef): Promise<TicketDTO> {
     const { row, dto } = await this.openablePresented(actor, where);
     return { ...dto, campaign: row.campaignId ? await campaignOf(this.db, row.id) : null };
   }
