@@ -76,7 +76,7 @@ export class TicketsService {
     const offset = (q.pageNumber - 1) * size;
     const term = q.searchParam.trim();
     // A text search has no count (the Search tab shows none); the tab badges get one, exact
-    // up to LIST_COUNT_LIMIT ('999+' beyond).
+    // up to LIST_COUNT_LIMIT ('99+' beyond).
     if (term) {
       const ids = await searchPage(this.db, actor.companyId, where, term, { offset, size });
       return {

@@ -92,7 +92,7 @@ function findTicket(data: TicketsListData, ticketId: number): TicketDTO | undefi
 }
 
 /**
- * The server counts a list up to LIST_COUNT_LIMIT ('999+' in the badge): at the limit the real
+ * The server counts a list up to LIST_COUNT_LIMIT ('99+' in the badge): at the limit the real
  * number is unknown, so live events leave it there rather than count down from a guess.
  */
 function withCount(data: TicketsListData, delta: number): TicketsListData {
