@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { LIST_COUNT_LIMIT } from "@atrium/shared";
 import type { DbOrTx } from "../db/client.js";
@@ -21,6 +22,10 @@ export function prerendered<T>(fragment: SQL<T>): SQL<T> {
   if (params.length) throw new Error(`prerendered SQL has parameters: ${text}`);
   return sql.raw(text) as SQL<T>;
 }
+
+/** A column's name in the database (the schema's keys are snake-cased: casing "snake_case"). */
+export const columnName = (column: PgColumn): string =>
+  column.keyAsName ? toSnakeCase(column.name) : column.name;
 
 /** A json column: node-postgres parses it, PGlite may hand it over as text. */
 export type JsonRef<T> = T | string | null;

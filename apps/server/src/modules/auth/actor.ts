@@ -1,8 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { normalizeProfile, type Profile } from "@atrium/shared";
 import type { DbOrTx } from "../../db/client.js";
 import { companies, plans, userQueues, userSessions, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/errors.js";
+import { columnName } from "../../lib/sql.js";
 import { companyAccessError } from "../companies/company-access.js";
 
 /**
@@ -26,43 +28,49 @@ export interface AccessClaims {
   sid: string;
 }
 
-/** The queues of the company a user acts in (their own, or the one they were granted). */
-const actingQueueIds = sql<number[]>`coalesce((
-  select array_agg(${userQueues.queueId} order by ${userQueues.queueId}) from ${userQueues}
-  where ${userQueues.userId} = ${users.id}
-    and ${userQueues.companyId} = coalesce(${users.selectedCompanyId}, ${users.companyId})
-), '{}')`;
+type UserRow = typeof users.$inferSelect;
 
+/** A column of atrium_actor's result, read the way `column` reads its own. */
+const out = <C extends AnyPgColumn>(name: string, column: C) =>
+  sql.raw(`"${name}"`).mapWith(column) as SQL<C["_"]["data"]>;
+/** A column from a left-joined table (the plan, the session): null when there is no row. */
+const maybe = <T>(field: SQL<T>) => field as SQL<T | null>;
+
+/** The user row, column by column: atrium_actor returns the users table's columns first. */
+const userFields = Object.fromEntries(
+  Object.entries(getTableColumns(users)).map(([key, column]) => [
+    key,
+    out(columnName(column), column),
+  ]),
+) as { [K in keyof UserRow]: SQL<UserRow[K]> };
+
+/**
+ * The actor's lookup: migration 0014's atrium_actor, which keeps a generic plan (the pool
+ * plans every other statement with its values; this one is primary keys only).
+ */
 function actorQuery(db: DbOrTx) {
   return db
     .select({
-      user: users,
-      queueIds: actingQueueIds,
-      companyStatus: companies.status,
-      companyArchived: companies.archived,
-      companyDueDate: companies.dueDate,
-      companyIsPlatform: companies.isPlatform,
-      graceDays: plans.graceDays,
-      revokedAt: userSessions.revokedAt,
-      revokedReason: userSessions.revokedReason,
-      expiresAt: userSessions.expiresAt,
+      user: userFields,
+      queueIds: sql<number[]>`"queue_ids"`,
+      companyStatus: out("company_status", companies.status),
+      companyArchived: out("company_archived", companies.archived),
+      companyDueDate: out("company_due_date", companies.dueDate),
+      companyIsPlatform: out("company_is_platform", companies.isPlatform),
+      graceDays: maybe(out("plan_grace_days", plans.graceDays)),
+      revokedAt: maybe(out("session_revoked_at", userSessions.revokedAt)),
+      revokedReason: maybe(out("session_revoked_reason", userSessions.revokedReason)),
+      expiresAt: maybe(out("session_expires_at", userSessions.expiresAt)),
     })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(plans, eq(plans.id, companies.planId))
-    .leftJoin(
-      userSessions,
-      and(eq(userSessions.id, sql.placeholder("sid")), eq(userSessions.userId, users.id)),
-    )
-    .where(eq(users.id, sql.placeholder("sub")))
+    .from(sql`atrium_actor(${sql.placeholder("sid")}, ${sql.placeholder("sub")})`)
     .prepare("load_actor");
 }
 
 /** The user row each loaded actor was read from (the same request's; see userRowOf). */
-const loadedUsers = new WeakMap<Actor, typeof users.$inferSelect>();
+const loadedUsers = new WeakMap<Actor, UserRow>();
 
 /** The user row loadActor read for this actor, if it loaded it: /auth/me need not read it again. */
-export function userRowOf(actor: Actor): typeof users.$inferSelect | undefined {
+export function userRowOf(actor: Actor): UserRow | undefined {
   return loadedUsers.get(actor);
 }
 
