@@ -10,7 +10,7 @@ export function containsInsensitive(column: PgColumn | SQL, term: string): SQL {
   return sql`${column} ilike ${`%${escaped}%`}`;
 }
 
-const dialect = new PgDialect({ casing: "snake_case" });
+export const dialect = new PgDialect({ casing: "snake_case" });
 
 /**
  * A fragment without parameters (a correlated subquery of a select list, say) rendered to text

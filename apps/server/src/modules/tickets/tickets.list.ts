@@ -1,8 +1,9 @@
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { messages, tickets } from "../../db/schema/index.js";
 import { LIST_COUNT_LIMIT } from "@atrium/shared";
 import { countUpTo, countUpToQuery, plannedRowsCached } from "../../lib/sql.js";
+import { shapedQuery } from "../../lib/shaped.js";
 import { ticketRows, type TicketRowWithRefs } from "./tickets.presenter.js";
 import { candidateIds, matchesTerm, searchCandidates } from "./tickets.scope.js";
 
@@ -12,21 +13,35 @@ import { candidateIds, matchesTerm, searchCandidates } from "./tickets.scope.js"
  * badge's count (up to LIST_COUNT_LIMIT) as an uncorrelated subquery, run once: one statement
  * and one pool connection per list call, not two.
  */
-export function pageAndCountQuery(db: DbOrTx, filters: SQL, page: Page) {
+export function pageAndCountQuery(db: DbOrTx, filters: SQL, page: Page | PagePlaceholders) {
   const counted = countUpToQuery(db, tickets, filters, LIST_COUNT_LIMIT);
+  const limit = "limit" in page ? page.limit : page.size + 1;
   return ticketRows(db, { total: sql<number>`(${counted})`.mapWith(Number) })
     .where(filters)
     .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(page.size + 1)
+    .limit(limit)
     .offset(page.offset);
 }
+
+interface PagePlaceholders {
+  limit: Placeholder;
+  offset: Placeholder;
+}
+
+/** pageAndCountQuery built once per shape of the filters (lib/shaped.ts). */
+const tabPage = shapedQuery((db, filters) =>
+  pageAndCountQuery(db, filters, {
+    limit: sql.placeholder("limit"),
+    offset: sql.placeholder("offset"),
+  }).prepare(""),
+);
 
 export async function pageAndCount(
   db: DbOrTx,
   filters: SQL,
   page: Page,
 ): Promise<{ rows: TicketRowWithRefs[]; count: number }> {
-  const rows = await pageAndCountQuery(db, filters, page);
+  const rows = await tabPage(db, filters, { limit: page.size + 1, offset: page.offset });
   // Past the last page no row carries the count: it is counted on its own.
   const count = rows[0]?.total ?? (page.offset ? await countUpTo(db, tickets, filters) : 0);
   return { rows, count };
