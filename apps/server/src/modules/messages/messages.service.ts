@@ -8,6 +8,7 @@ import type { Delivery } from "../../channels/delivery.js";
 import type { Outbound } from "../../channels/outbound.js";
 import { AppError } from "../../lib/errors.js";
 import { assertReachable } from "../contacts/contact-reach.js";
+import { shapedQuery } from "../../lib/shaped.js";
 import { countUpTo, countUpToQuery } from "../../lib/sql.js";
 import type { Actor } from "../auth/actor.js";
 import type { FilesService, IncomingFile } from "../files/files.service.js";
@@ -25,6 +26,27 @@ export interface SendInput {
   quickMessageId?: number | null;
   files?: IncomingFile[];
 }
+
+/**
+ * A page of messages, their references and the count (an uncorrelated subquery, run once) in
+ * one statement, built once per shape of the condition (lib/shaped.ts).
+ */
+const messagesPage = shapedQuery((db, visible) =>
+  db
+    .select({
+      m: messages,
+      refs: messageRefs,
+      total: sql<number>`(${countUpToQuery(db, messages, visible, LIST_COUNT_LIMIT)})`.mapWith(
+        Number,
+      ),
+    })
+    .from(messages)
+    .where(visible)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(""),
+);
 
 export class MessagesService {
   constructor(
@@ -52,24 +74,11 @@ export class MessagesService {
             isNull(messages.queueId),
             actor.queueIds.length ? inArray(messages.queueId, actor.queueIds) : undefined,
           ),
-    );
+    )!;
     const size = PAGE_SIZE.messages;
     const offset = (pageNumber - 1) * size;
-    // The page, its messages' references and the count (an uncorrelated subquery, run once)
-    // in one statement.
-    const counted = countUpToQuery(this.db, messages, visible, LIST_COUNT_LIMIT);
     const [rows] = await Promise.all([
-      this.db
-        .select({
-          m: messages,
-          refs: messageRefs,
-          total: sql<number>`(${counted})`.mapWith(Number),
-        })
-        .from(messages)
-        .where(visible)
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(size + 1)
-        .offset(offset),
+      messagesPage(this.db, visible, { limit: size + 1, offset }),
       opening ? this.markRead(ticket) : undefined,
     ]);
     // Past the last page no row carries the count: it is counted on its own.

@@ -1,5 +1,6 @@
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { shapedQuery } from "../../lib/shaped.js";
 import { parsed, prerendered, type JsonRef } from "../../lib/sql.js";
 import {
   campaigns,
@@ -113,10 +114,15 @@ export function ticketRowsWithContact(db: DbOrTx) {
 
 export type TicketRowWithRefs = Awaited<ReturnType<typeof ticketRows<Record<never, SQL>>>>[number];
 
+/** ticketRows where `where` holds, built once per shape of the condition (lib/shaped.ts). */
+const ticketRowsWhereShaped = shapedQuery((db, where) => ticketRows(db).where(where).prepare(""));
+export const ticketRowsWhere = (db: DbOrTx, where: SQL): Promise<TicketRowWithRefs[]> =>
+  ticketRowsWhereShaped(db, where, {});
+
 /** Tickets as JSON with contact, queue, user, connection and tags, in the order of `ids`. */
 export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<TicketDTO[]> {
   if (ids.length === 0) return [];
-  const rows = await ticketRows(db).where(inArray(tickets.id, ids));
+  const rows = await ticketRowsWhere(db, inArray(tickets.id, ids));
   const byId = new Map(rows.map((r) => [r.t.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);

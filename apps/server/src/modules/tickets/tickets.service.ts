@@ -35,7 +35,7 @@ import {
   presentTicketRow,
   presentTicketRows,
   presentTicketsById,
-  ticketRows,
+  ticketRowsWhere,
   type TicketDTO,
 } from "./tickets.presenter.js";
 import { ticketListWhere } from "./tickets.scope.js";
@@ -113,7 +113,7 @@ export class TicketsService {
     actor: Actor,
     where: TicketRef,
   ): Promise<{ row: TicketRow; dto: TicketDTO }> {
-    const [found] = await ticketRows(this.db).where(ticketOf(actor.companyId, where));
+    const [found] = await ticketRowsWhere(this.db, ticketOf(actor.companyId, where));
     if (!found) throw new AppError("ERR_NO_TICKET_FOUND");
     return { row: assertOpenable(actor, found.t), dto: presentTicketRow(found) };
   }
