@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.DATA_DIR, "db"),
     pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
     log: (message) => logger.info(message),
+    warn: (message) => logger.warn(message),
   });
   await database.migrate();
   await bootstrap(database.db, config, logger);

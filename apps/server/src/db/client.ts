@@ -56,6 +56,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Progress of long migration steps (online index builds). */
   log?: (message: string) => void;
+  /** A pool connection lost while idle (PostgreSQL restarted, an administrator ended it). */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -73,10 +75,34 @@ export const PGLITE_DATABASE = "template1";
  */
 export const PGLITE_SHARED_BUFFERS = "16MB";
 
+/** The keyed handle of each PostgreSQL database handle (see keyedDb). */
+const keyedHandles = new WeakMap<DbOrTx, Db>();
+
+/**
+ * The handle to run a statement that finds its rows by key (ids, a ticket and its company) on:
+ * on PostgreSQL a small pool of its own whose connections keep one generic plan per statement
+ * (db/prepared.ts, preparingPool). A transaction, and PGlite, run everything themselves.
+ */
+export function keyedDb(db: DbOrTx): DbOrTx {
+  return keyedHandles.get(db) ?? db;
+}
+
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool(preparingPool(opts.url, opts.poolSize ?? 10));
+    const size = opts.poolSize ?? 10;
+    const pool = new pg.Pool(preparingPool(opts.url, size));
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+    const keyedPool = new pg.Pool(
+      preparingPool(opts.url, Math.max(2, Math.ceil(size / 2)), "force_generic_plan"),
+    );
+    // node-postgres drops a connection that fails while idle and reports it on its pool: with
+    // no listener that report would end the process. The next query opens a new connection.
+    for (const p of [pool, keyedPool])
+      p.on("error", (err) => opts.warn?.(`database connection lost while idle: ${err.message}`));
+    keyedHandles.set(
+      db,
+      drizzleNodePg(keyedPool, { schema, casing: "snake_case" }) as unknown as Db,
+    );
     return {
       db,
       kind: "postgres",
@@ -101,7 +127,9 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
         }
       },
       listen: (channel, handlers) => listenPostgres(opts.url!, channel, handlers),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), keyedPool.end()]);
+      },
     };
   }
   if (opts.pgliteDir) {

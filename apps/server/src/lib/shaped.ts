@@ -12,7 +12,7 @@ import {
   Table,
   View,
 } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.js";
+import { keyedDb, type DbOrTx } from "../db/client.js";
 import { dialect } from "./sql.js";
 
 /** Shapes kept per database handle; past it the oldest is dropped. */
@@ -33,10 +33,17 @@ interface Built<R> {
  * `build` receives the condition with its values replaced by placeholders (w0, w1, …) and
  * returns a prepared query (drizzle's `.prepare("")`); `values` fills its other placeholders.
  * A condition this cannot take apart faithfully runs as built each time.
+ *
+ * `byKey`: the condition finds its rows by key (ids; a ticket and its company), so one generic
+ * plan serves every value: the query runs on keyedDb's connections.
  */
-export function shapedQuery<R>(build: (db: DbOrTx, where: SQL) => Built<R>) {
+export function shapedQuery<R>(
+  build: (db: DbOrTx, where: SQL) => Built<R>,
+  opts: { byKey?: boolean } = {},
+) {
   const perDb = new WeakMap<DbOrTx, Map<string, Built<R> | null>>();
-  return async (db: DbOrTx, where: SQL, values: Record<string, unknown>): Promise<R> => {
+  return async (handle: DbOrTx, where: SQL, values: Record<string, unknown>): Promise<R> => {
+    const db = opts.byKey ? keyedDb(handle) : handle;
     const { sql: shape, params } = dialect.sqlToQuery(where);
     let shapes = perDb.get(db);
     if (!shapes) perDb.set(db, (shapes = new Map()));

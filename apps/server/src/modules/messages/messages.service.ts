@@ -29,23 +29,26 @@ export interface SendInput {
 
 /**
  * A page of messages, their references and the count (an uncorrelated subquery, run once) in
- * one statement, built once per shape of the condition (lib/shaped.ts).
+ * one statement, built once per shape of the condition and planned once (lib/shaped.ts): one
+ * ticket's messages come from its (ticket_id, created_at) index whatever the ticket.
  */
-const messagesPage = shapedQuery((db, visible) =>
-  db
-    .select({
-      m: messages,
-      refs: messageRefs,
-      total: sql<number>`(${countUpToQuery(db, messages, visible, LIST_COUNT_LIMIT)})`.mapWith(
-        Number,
-      ),
-    })
-    .from(messages)
-    .where(visible)
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(""),
+const messagesPage = shapedQuery(
+  (db, visible) =>
+    db
+      .select({
+        m: messages,
+        refs: messageRefs,
+        total: sql<number>`(${countUpToQuery(db, messages, visible, LIST_COUNT_LIMIT)})`.mapWith(
+          Number,
+        ),
+      })
+      .from(messages)
+      .where(visible)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(""),
+  { byKey: true },
 );
 
 export class MessagesService {

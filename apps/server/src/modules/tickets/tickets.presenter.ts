@@ -114,8 +114,13 @@ export function ticketRowsWithContact(db: DbOrTx) {
 
 export type TicketRowWithRefs = Awaited<ReturnType<typeof ticketRows<Record<never, SQL>>>>[number];
 
-/** ticketRows where `where` holds, built once per shape of the condition (lib/shaped.ts). */
-const ticketRowsWhereShaped = shapedQuery((db, where) => ticketRows(db).where(where).prepare(""));
+/**
+ * ticketRows where `where` holds: tickets by id, or one ticket and its company. Built once per
+ * shape of the condition and planned once (lib/shaped.ts, byKey).
+ */
+const ticketRowsWhereShaped = shapedQuery((db, where) => ticketRows(db).where(where).prepare(""), {
+  byKey: true,
+});
 export const ticketRowsWhere = (db: DbOrTx, where: SQL): Promise<TicketRowWithRefs[]> =>
   ticketRowsWhereShaped(db, where, {});
 
