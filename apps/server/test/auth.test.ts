@@ -158,6 +158,32 @@ describe("access and refresh tokens", () => {
     expect(anon.json().error).toBe("ERR_SESSION_EXPIRED");
   });
 
+  it("a token accepted a moment ago is refused once it expires (verified tokens are kept only until then)", async () => {
+    const { user } = await freshUser();
+    await login(server, user.email);
+    const [row] = await server.db
+      .select()
+      .from(userSessions)
+      .where(eq(userSessions.userId, user.id));
+    const token = server.app.jwt.sign(
+      { sub: user.id, sid: row!.id, typ: "access" },
+      // Signed as if long ago: it has 1.5 s left to live.
+      { clockTimestamp: Date.now() - server.config.ACCESS_TOKEN_TTL * 1000 + 1500 },
+    );
+    const me = () =>
+      server.app.inject({
+        method: "GET",
+        url: "/auth/me",
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await me()).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 1600));
+    const late = await me();
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error).toBe("ERR_TOKEN_EXPIRED");
+  });
+
   it("an expired access token answers ERR_TOKEN_EXPIRED; the refresh cookie gives a new one", async () => {
     const { user } = await freshUser();
     const session = await login(server, user.email);
