@@ -16,31 +16,42 @@ import {
   userQueues,
   type users,
 } from "../../db/schema/index.js";
+import { shapedQuery } from "../../lib/shaped.js";
 import { parsed, type JsonRef } from "../../lib/sql.js";
 import { planOffersCampaigns } from "../campaigns/campaigns.policy.js";
 
 type UserRow = typeof users.$inferSelect;
 
+/** Users' queues (their own company's and a support company's), built and planned once. */
+const membershipsWhere = shapedQuery(
+  (db, where) =>
+    db
+      .select({
+        userId: userQueues.userId,
+        companyId: userQueues.companyId,
+        id: queues.id,
+        name: queues.name,
+        color: queues.color,
+      })
+      .from(userQueues)
+      .innerJoin(queues, eq(queues.id, userQueues.queueId))
+      .where(where)
+      .orderBy(queues.name)
+      .prepare(""),
+  { byKey: true },
+);
+
 /** Users as JSON, with their queues (and support-access queues), never the password hash. */
 export async function presentUsers(db: DbOrTx, rows: UserRow[]): Promise<UserDTO[]> {
   if (rows.length === 0) return [];
-  const memberships = await db
-    .select({
-      userId: userQueues.userId,
-      companyId: userQueues.companyId,
-      id: queues.id,
-      name: queues.name,
-      color: queues.color,
-    })
-    .from(userQueues)
-    .innerJoin(queues, eq(queues.id, userQueues.queueId))
-    .where(
-      inArray(
-        userQueues.userId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(queues.name);
+  const memberships = await membershipsWhere(
+    db,
+    inArray(
+      userQueues.userId,
+      rows.map((r) => r.id),
+    ),
+    {},
+  );
   return rows.map((u) => {
     const mine = memberships.filter((m) => m.userId === u.id);
     const pick = (companyId: number | null): QueueRefDTO[] =>
@@ -80,14 +91,21 @@ const companySettings = sql<
 >`coalesce((select json_agg(json_build_object('key', ${settings.key}, 'value', ${settings.value}))
   from ${settings} where ${settings.companyId} = ${companies.id}), '[]')`;
 
+const companyRefWhere = shapedQuery(
+  (db, where) =>
+    db
+      .select({ company: companies, instance: instances, plan: plans, settings: companySettings })
+      .from(companies)
+      .leftJoin(instances, eq(instances.id, companies.instanceId))
+      .leftJoin(plans, eq(plans.id, companies.planId))
+      .where(where)
+      .prepare(""),
+  { byKey: true },
+);
+
 /** The company block of the login/me answer: instance address and settings, one statement. */
 export async function presentCompanyRef(db: DbOrTx, companyId: number): Promise<CompanyRefDTO> {
-  const [row] = await db
-    .select({ company: companies, instance: instances, plan: plans, settings: companySettings })
-    .from(companies)
-    .leftJoin(instances, eq(instances.id, companies.instanceId))
-    .leftJoin(plans, eq(plans.id, companies.planId))
-    .where(eq(companies.id, companyId));
+  const [row] = await companyRefWhere(db, eq(companies.id, companyId), {});
   const list = parsed(row?.settings ?? null) ?? [];
   return {
     id: companyId,
