@@ -51,6 +51,20 @@ const messagesPage = shapedQuery(
   { byKey: true },
 );
 
+/**
+ * Marks messages read, built once per shape. Planned with its values (not byKey): the values
+ * read = false and from_me = false are what lets the plan use the small partial index
+ * messages_unread_inbound.
+ */
+const markMessagesRead = shapedQuery((db, where) =>
+  db
+    .update(messages)
+    .set({ read: true })
+    .where(where)
+    .returning({ providerMessageId: messages.providerMessageId })
+    .prepare(""),
+);
+
 export class MessagesService {
   constructor(
     private readonly db: Db,
@@ -98,13 +112,11 @@ export class MessagesService {
   }
 
   async markRead(ticket: TicketRow): Promise<void> {
-    const unread = await this.db
-      .update(messages)
-      .set({ read: true })
-      .where(
-        and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)),
-      )
-      .returning({ providerMessageId: messages.providerMessageId });
+    const unread = await markMessagesRead(
+      this.db,
+      and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false))!,
+      {},
+    );
     await this.tickets.markRead(ticket);
     const ids = unread.map((m) => m.providerMessageId).filter((id): id is string => Boolean(id));
     if (ids.length) {
