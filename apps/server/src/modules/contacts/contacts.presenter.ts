@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { shapedQuery } from "../../lib/shaped.js";
 import { contactExtraInfo, contacts, contactTags, tags } from "../../db/schema/index.js";
+import { shapedQuery } from "../../lib/shaped.js";
 import { parsed, prerendered, type JsonRef } from "../../lib/sql.js";
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -89,10 +89,6 @@ export async function presentContacts(db: DbOrTx, rows: ContactRow[]): Promise<C
   );
 }
 
-/**
- * The contacts of `ids` (already scoped to a company by the query that found them), in that
- * order, read and presented in one statement.
- */
 /** Contacts by id with their details, built once per number of ids and planned once. */
 const contactsWhere = shapedQuery(
   (db, where) =>
@@ -104,6 +100,10 @@ const contactsWhere = shapedQuery(
   { byKey: true },
 );
 
+/**
+ * The contacts of `ids` (already scoped to a company by the query that found them), in that
+ * order, read and presented in one statement.
+ */
 export async function presentContactsByIds(db: DbOrTx, ids: number[]): Promise<ContactDTO[]> {
   if (ids.length === 0) return [];
   const found = await contactsWhere(db, inArray(contacts.id, ids), {});
