@@ -231,9 +231,6 @@ export interface RouteEntry {
   public: boolean;
 }
 
-/** Access tokens kept verified (fast-jwt's LRU cache); a token is about 300 bytes. */
-const JWT_VERIFIED_KEPT = 5000;
-
 export interface BuiltApp {
   app: AppInstance;
   ctx: AppContext;
@@ -285,10 +282,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   await app.register(fastifyJwt, {
     secret: opts.config.JWT_SECRET,
     sign: { expiresIn: opts.config.ACCESS_TOKEN_TTL },
-    // Every call verifies its access token: a token verified once is remembered (never past
-    // its own expiry) instead of decoded and checked again, about 4% of the server's CPU per
-    // call. A revoked session is still refused: loadActor reads the session on every call.
-    verify: { cache: JWT_VERIFIED_KEPT, cacheKeyBuilder: (token: string) => token },
   });
   // Over any of these: 413 ERR_PAYLOAD_TOO_LARGE (http/multipart.ts). A text field holds the
   // longest text field of any form with room to spare.
