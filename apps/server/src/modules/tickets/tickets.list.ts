@@ -2,8 +2,8 @@ import { desc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { messages, tickets } from "../../db/schema/index.js";
 import { LIST_COUNT_LIMIT } from "@atrium/shared";
-import { countUpTo, countUpToQuery, plannedRowsCached } from "../../lib/sql.js";
 import { shapedQuery } from "../../lib/shaped.js";
+import { countUpTo, countUpToQuery, plannedRowsCached } from "../../lib/sql.js";
 import { ticketRows, type TicketRowWithRefs } from "./tickets.presenter.js";
 import { candidateIds, matchesTerm, searchCandidates } from "./tickets.scope.js";
 
