@@ -1,9 +1,10 @@
 /**
  * A small closed-loop load generator (N clients, each sending its next request when the last
- * one answered) over keep-alive HTTP, and the server process's resident memory from /proc.
+ * one answered) over keep-alive HTTP (./http.ts), and the server process's resident memory and
+ * CPU time from /proc.
  */
 import { readFileSync } from "node:fs";
-import http from "node:http";
+import { HttpPool } from "./http.js";
 
 export interface LoadResult {
   requests: number;
@@ -36,28 +37,6 @@ export function summarize(samples: number[], seconds: number): LoadResult {
   };
 }
 
-function get(agent: http.Agent, base: URL, path: string, token: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        path,
-        headers: { authorization: `Bearer ${token}`, accept: "application/json" },
-      },
-      (res) => {
-        res.on("data", () => undefined);
-        res.on("end", () =>
-          res.statusCode === 200 ? resolve() : reject(new Error(`GET ${path} → ${res.statusCode}`)),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-  });
-}
-
 /** `requests` GETs of `path` by `concurrency` clients; latencies in ms. */
 export async function load(opts: {
   base: string;
@@ -66,8 +45,8 @@ export async function load(opts: {
   concurrency: number;
   requests: number;
 }): Promise<LoadResult> {
-  const base = new URL(opts.base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
+  const pool = new HttpPool(opts.base, opts.concurrency);
+  const headers = { authorization: `Bearer ${opts.token}`, accept: "application/json" };
   const samples: number[] = [];
   let started = 0;
   const t0 = performance.now();
@@ -75,14 +54,15 @@ export async function load(opts: {
     while (started < opts.requests) {
       started++;
       const start = performance.now();
-      await get(agent, base, opts.path, opts.token);
+      const reply = await pool.request("GET", opts.path, { headers });
+      if (reply.status !== 200) throw new Error(`GET ${opts.path} → ${reply.status}`);
       samples.push(performance.now() - start);
     }
   };
   try {
     await Promise.all(Array.from({ length: opts.concurrency }, client));
   } finally {
-    agent.destroy();
+    pool.close();
   }
   return summarize(samples, (performance.now() - t0) / 1000);
 }

@@ -1,6 +1,6 @@
 /** HTTP over keep-alive, Socket.IO agent clients and the statistics of the realtime bench. */
-import http from "node:http";
 import { io, type Socket } from "socket.io-client";
+import { HttpPool } from "../http.js";
 
 export interface Reply {
   status: number;
@@ -9,48 +9,22 @@ export interface Reply {
 
 /** A keep-alive HTTP client of one server node (`maxSockets` parallel connections). */
 export class Http {
-  readonly agent: http.Agent;
-  private readonly base: URL;
+  private readonly pool: HttpPool;
 
   constructor(base: string, maxSockets: number) {
-    this.base = new URL(base);
-    this.agent = new http.Agent({ keepAlive: true, maxSockets });
+    this.pool = new HttpPool(base, maxSockets);
   }
 
-  request(
+  async request(
     method: string,
     path: string,
     opts: { headers?: Record<string, string>; body?: string | Buffer } = {},
   ): Promise<Reply> {
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        {
-          agent: this.agent,
-          host: this.base.hostname,
-          port: this.base.port,
-          method,
-          path,
-          headers: {
-            accept: "application/json",
-            ...(opts.body !== undefined && {
-              "content-length": String(Buffer.byteLength(opts.body)),
-            }),
-            ...opts.headers,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
-          );
-          res.on("error", reject);
-        },
-      );
-      req.on("error", reject);
-      if (opts.body !== undefined) req.write(opts.body);
-      req.end();
+    const reply = await this.pool.request(method, path, {
+      ...opts,
+      headers: { accept: "application/json", ...opts.headers },
     });
+    return { status: reply.status, body: reply.body.toString("utf8") };
   }
 
   /** JSON call with a bearer token; throws on a non-2xx answer. */
@@ -67,7 +41,7 @@ export class Http {
   }
 
   close(): void {
-    this.agent.destroy();
+    this.pool.close();
   }
 }
 

@@ -27,6 +27,7 @@ import { registerDocsUi, registerOpenApi } from "./http/openapi/openapi.js";
 import { registerSpa } from "./http/spa.js";
 import { clientKey, LoginGuard } from "./lib/attempts.js";
 import type { Logger } from "./lib/logger.js";
+import { serializeReply } from "./lib/json-text.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
 import { PasswordLinks } from "./modules/auth/password-links.js";
@@ -260,6 +261,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.setReplySerializer(serializeReply);
   registerErrorHandling(app);
   registerInputGuards(app);
   // Before any route: the OpenAPI document is built from the routes as they are registered.

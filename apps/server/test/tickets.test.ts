@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ticketTracking } from "../src/db/schema/index.js";
+import { tickets, ticketTracking } from "../src/db/schema/index.js";
 import {
   collect,
   connect,
@@ -148,6 +148,71 @@ describe("ticket visibility", () => {
     expect(second.hasMore).toBe(false);
     expect(first.count).toBe(45);
     expect([...first.tickets, ...second.tickets].map((t) => t.id)).toEqual([...created].reverse());
+  });
+});
+
+describe("a ticket's JSON", () => {
+  it("is the same in a tab page, a search page, GET /tickets/:id and a batched message's event", async () => {
+    const s = await inbox();
+    const number = `55119${uid()}`;
+    const { ticket } = await inbound(server, s.connection, { number, body: "primeira" });
+    await request(server, s.as.member, "PUT", `/tickets/${ticket.id}`, { action: "accept" });
+    for (const name of ["zeta", "alfa"]) {
+      const tag = await request(server, s.as.admin, "POST", "/tags", { name, color: "#ff0000" });
+      const tags = [
+        ...(await request(server, s.as.admin, "GET", `/tickets/${ticket.id}`))
+          .json()
+          .tags.map((t: { id: number }) => t.id),
+        tag.json().id,
+      ];
+      await request(server, s.as.admin, "POST", "/tags/sync", { ticketId: ticket.id, tags });
+    }
+    const single = async () => {
+      const { campaign, ...dto } = (
+        await request(server, s.as.member, "GET", `/tickets/${ticket.id}`)
+      ).json();
+      expect(campaign).toBeNull();
+      return dto as Record<string, unknown>;
+    };
+
+    const socket = await connect(server, s.as.member.token);
+    try {
+      const event = nextEvent<{ ticket: Record<string, unknown> }>(
+        socket,
+        `company-${s.company.id}-ticket`,
+      );
+      await inbound(server, s.connection, { number, body: 'segunda "aspas" ç\n' });
+      expect((await event).ticket).toEqual(await single());
+    } finally {
+      socket.close();
+    }
+
+    // Resolved by the agent, the contact's rating not in yet.
+    await server.db
+      .update(ticketTracking)
+      .set({ ratingRequestedAt: new Date() })
+      .where(eq(ticketTracking.ticketId, ticket.id));
+    const dto = await single();
+    const [row] = await server.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(dto).toMatchObject({
+      id: ticket.id,
+      status: "open",
+      queue: { id: s.queue.id, name: s.queue.name, color: s.queue.color },
+      user: { id: s.member.id, name: s.member.name },
+      contact: { id: ticket.contactId, number, email: "", isGroup: false },
+      whatsapp: { id: s.connection.id, name: s.connection.name, channelType: "WEB_CHAT" },
+      lastMessage: 'segunda "aspas" ç\n',
+      unreadMessages: 1,
+      awaitingRating: true,
+      tags: [
+        { name: "alfa", color: "#ff0000" },
+        { name: "zeta", color: "#ff0000" },
+      ],
+      createdAt: row!.createdAt.toISOString(),
+      updatedAt: row!.updatedAt.toISOString(),
+    });
+    expect((await list(server, s.as.member, "status=open")).tickets).toEqual([dto]);
+    expect((await list(server, s.as.member, "searchParam=primeira")).tickets).toEqual([dto]);
   });
 });
 

@@ -1,7 +1,6 @@
-import { and, getTableColumns, inArray, sql, type Table } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type Table } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { Db, Tx } from "../db/client.js";
-import { messages, tickets } from "../db/schema/index.js";
 import type { Logger } from "../lib/logger.js";
 import type { FileSigner } from "../lib/storage.js";
 import {
@@ -9,11 +8,8 @@ import {
   type MessageDTO,
   type MessageRow,
 } from "../modules/messages/messages.presenter.js";
-import {
-  presentTicketRow,
-  ticketRowsWithContact,
-  type TicketDTO,
-} from "../modules/tickets/tickets.presenter.js";
+import { contacts, messages, tickets } from "../db/schema/index.js";
+import { ticketDTO, ticketJson, type TicketDTO } from "../modules/tickets/tickets.presenter.js";
 import type { ContactRow, TicketRow } from "./channel.js";
 import type { InboundEvent, ReplyWatch } from "./inbound.js";
 import { lastMessageText } from "./outbound.js";
@@ -23,8 +19,7 @@ export interface BatchStored {
   message: MessageRow;
   messageDTO: MessageDTO;
   ticket: TicketRow;
-  /** Null when the ticket changed hands meanwhile: its queue or user must be read again. */
-  ticketDTO: TicketDTO | null;
+  ticketDTO: TicketDTO;
   contact: ContactRow;
   /** It answers something sent to the contact (ReplyWatch.answering, once per batch). */
   answers?: boolean;
@@ -91,9 +86,9 @@ function contactChanges(contact: ContactRow, event: InboundEvent): boolean {
  * Group commit for the inbound pipeline's common case, a text into a contact's existing open or
  * pending ticket: the events that arrive while earlier batches are being written are written
  * together, in one transaction of five statements — the per-contact advisory locks (in one
- * order, so two nodes' batches cannot deadlock), the contacts and their tickets with what the
- * ticket JSON shows, one multi-row insert (ON CONFLICT on the provider-id index: nothing twice),
- * one multi-row ticket update — and presented from those rows, without reading them back. The
+ * order, so two nodes' batches cannot deadlock), the contacts and their tickets, one multi-row
+ * insert (ON CONFLICT on the provider-id index: nothing twice) and one multi-row ticket update
+ * that returns the tickets' JSON — and presented from those rows, without reading them back. The
  * caller (the pipeline) holds each contact's in-process lock, so a batch has at most one event
  * per contact and a contact's events are written in arrival order.
  *
@@ -199,14 +194,13 @@ export class InboundBatcher {
     for (const { e, row } of toStore) {
       const written = byTicket.get(row.t.id);
       if (!written || written.message.providerMessageId !== e.providerMessageId) continue;
-      const { ticket, message } = written;
+      const { ticket, dto, message } = written;
       const { contact } = row;
-      const sameHands = ticket.queueId === row.t.queueId && ticket.userId === row.t.userId;
       outcomes.set(e, {
         message,
         messageDTO: presentStoredText(message, contact, this.signer),
         ticket,
-        ticketDTO: sameHands ? presentTicketRow({ ...row, t: ticket }) : null,
+        ticketDTO: dto,
         contact,
       });
     }
@@ -235,7 +229,7 @@ async function lockContacts(tx: Tx, events: InboundEvent[]): Promise<void> {
 
 /**
  * The events' contacts (by visitor id, else by number, in the event's company) with their open
- * or pending ticket on the event's connection, and everything the ticket JSON shows.
+ * or pending ticket on the event's connection.
  */
 function findTickets(tx: Tx, events: InboundEvent[]) {
   const companyIds = array(
@@ -254,10 +248,14 @@ function findTickets(tx: Tx, events: InboundEvent[]) {
     events.map((e) => e.from.number),
     "text",
   );
-  return ticketRowsWithContact(tx).where(
-    and(
-      inArray(tickets.status, ["open", "pending"]),
-      sql`(${tickets.contactId}, ${tickets.connectionId}) in (
+  return tx
+    .select({ t: tickets, contact: contacts })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(
+      and(
+        inArray(tickets.status, ["open", "pending"]),
+        sql`(${tickets.contactId}, ${tickets.connectionId}) in (
         select c.id, k.connection_id
         from unnest(${companyIds}, ${connectionIds}, ${visitorIds}, ${numbers})
           as k(company_id, connection_id, visitor_id, number)
@@ -269,8 +267,8 @@ function findTickets(tx: Tx, events: InboundEvent[]) {
           select c.id from contacts c
           where k.visitor_id is null and c.company_id = k.company_id and c.number = k.number
           limit 1) as c)`,
-    ),
-  );
+      ),
+    );
 }
 
 /**
@@ -346,17 +344,18 @@ async function storeTexts(
       on conflict do nothing
       returning *
     )
-    update tickets as t
+    update tickets
     set last_message = v.last_message,
-      unread_messages = t.unread_messages + case when v.from_me then 0 else 1 end,
+      unread_messages = tickets.unread_messages + case when v.from_me then 0 else 1 end,
       updated_at = ${new Date().toISOString()}::timestamptz
     from inserted as i
     join v on v.connection_id = i.connection_id and v.provider_message_id = i.provider_message_id
-    where t.id = i.ticket_id
-    returning to_jsonb(t.*) as ticket, to_jsonb(i.*) as message`);
-  const rows = (result as unknown as { rows: { ticket: Json; message: Json }[] }).rows;
+    where tickets.id = i.ticket_id
+    returning to_jsonb(tickets.*) as ticket, ${ticketJson} as dto, to_jsonb(i.*) as message`);
+  const rows = (result as unknown as { rows: { ticket: Json; dto: Json; message: Json }[] }).rows;
   return rows.map((r) => ({
     ticket: rowFromJson(tickets, r.ticket),
+    dto: ticketDTO(r.dto as string | TicketDTO),
     message: rowFromJson(messages, r.message),
   }));
 }

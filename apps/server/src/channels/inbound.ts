@@ -385,11 +385,14 @@ export class InboundPipeline {
   }
 
   /** The same events for a batched message, from the rows the batch wrote. */
-  private async publishBatched(stored: BatchStored): Promise<void> {
-    const ticket = stored.ticketDTO ?? (await presentTicket(this.db, stored.ticket.id));
-    const message = stored.messageDTO;
+  private publishBatched(stored: BatchStored): void {
+    const ticket = stored.ticketDTO;
     this.publisher.ticketChanged(null, ticket);
-    this.publisher.messageEvent(ticket, "create", { message, ticket, contact: ticket.contact });
+    this.publisher.messageEvent(ticket, "create", {
+      message: stored.messageDTO,
+      ticket,
+      contact: ticket.contact,
+    });
   }
 }
 

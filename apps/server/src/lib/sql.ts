@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { LIST_COUNT_LIMIT } from "@atrium/shared";
@@ -17,10 +17,23 @@ export const dialect = new PgDialect({ casing: "snake_case" });
  * once, at load: drizzle otherwise walks its chunks again on every query that uses it. Columns
  * stay qualified by their table, whatever the query around them.
  */
-export function prerendered<T>(fragment: SQL<T>): SQL<T> {
+export function prerendered<T>(fragment: SQL<T> | SQL): SQL<T> {
   const { sql: text, params } = dialect.sqlToQuery(fragment);
   if (params.length) throw new Error(`prerendered SQL has parameters: ${text}`);
   return sql.raw(text) as SQL<T>;
+}
+
+/**
+ * A JSON object of these fields, written by PostgreSQL's row_to_json: compact, keys in this
+ * order. `from` ("from … where …") when the fields come from a row of another table: no row
+ * gives null.
+ */
+export function jsonObject(fields: Record<string, SQLWrapper>, from?: SQL): SQL {
+  const list = sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+  return sql`(select row_to_json(o) from (select ${list} ${from ?? sql``}) as o)`;
 }
 
 /** A column's name in the database (the schema's keys are snake-cased: casing "snake_case"). */

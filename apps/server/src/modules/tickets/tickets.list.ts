@@ -4,19 +4,21 @@ import { messages, tickets } from "../../db/schema/index.js";
 import { LIST_COUNT_LIMIT } from "@atrium/shared";
 import { shapedQuery } from "../../lib/shaped.js";
 import { countUpTo, countUpToQuery, plannedRowsCached } from "../../lib/sql.js";
-import { ticketRows, type TicketRowWithRefs } from "./tickets.presenter.js";
+import { ticketJsonText } from "./tickets.presenter.js";
 import { candidateIds, matchesTerm, searchCandidates } from "./tickets.scope.js";
 
 /**
- * A tab's page without a text search, newest update first, presented in the same query
- * (ticketRows) from the (company, status, updated_at) or (company, updated_at) index, with the
- * badge's count (up to LIST_COUNT_LIMIT) as an uncorrelated subquery, run once: one statement
- * and one pool connection per list call, not two.
+ * A tab's page without a text search, newest update first, from the (company, status,
+ * updated_at) or (company, updated_at) index: each ticket's JSON text (ticketJsonText) and the
+ * badge's count (up to LIST_COUNT_LIMIT) as an uncorrelated subquery, run once. One statement
+ * and one pool connection per list call.
  */
 export function pageAndCountQuery(db: DbOrTx, filters: SQL, page: Page | PagePlaceholders) {
   const counted = countUpToQuery(db, tickets, filters, LIST_COUNT_LIMIT);
   const limit = "limit" in page ? page.limit : page.size + 1;
-  return ticketRows(db, { total: sql<number>`(${counted})`.mapWith(Number) })
+  return db
+    .select({ j: ticketJsonText, total: sql<number>`(${counted})`.mapWith(Number) })
+    .from(tickets)
     .where(filters)
     .orderBy(desc(tickets.updatedAt), desc(tickets.id))
     .limit(limit)
@@ -36,15 +38,16 @@ const tabPage = shapedQuery((db, filters) =>
   }).prepare(""),
 );
 
+/** A tab's page (one ticket more than the page, to tell whether another follows) and count. */
 export async function pageAndCount(
   db: DbOrTx,
   filters: SQL,
   page: Page,
-): Promise<{ rows: TicketRowWithRefs[]; count: number }> {
+): Promise<{ tickets: string[]; count: number }> {
   const rows = await tabPage(db, filters, { limit: page.size + 1, offset: page.offset });
   // Past the last page no row carries the count: it is counted on its own.
   const count = rows[0]?.total ?? (page.offset ? await countUpTo(db, tickets, filters) : 0);
-  return { rows, count };
+  return { tickets: rows.map((r) => r.j), count };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { TicketRow } from "../../channels/channel.js";
 import type { DbOrTx } from "../../db/client.js";
 import { shapedQuery } from "../../lib/shaped.js";
-import { parsed, prerendered, type JsonRef } from "../../lib/sql.js";
+import { jsonObject, parsed, prerendered, type JsonRef } from "../../lib/sql.js";
 import {
   campaigns,
   connections,
@@ -49,125 +51,131 @@ export interface TicketDTO {
   updatedAt: string;
 }
 
-/**
- * What a ticket's JSON shows besides the ticket row (see ticketRows). The contact, queue and
- * user are scalar subqueries by primary key, not joins: the same index probes, but the planner
- * has two tables to order instead of five (half the planning time of a list page). The
- * connection stays a join: with a single table drizzle would leave every column unqualified,
- * and the subqueries' references to the ticket would bind to their own tables.
- */
-const ticketFields = {
-  t: tickets,
-  c: prerendered(sql<JsonRef<TicketDTO["contact"]>>`(select json_build_object('id', ${contacts.id},
-      'name', ${contacts.name}, 'number', ${contacts.number}, 'email', ${contacts.email},
-      'profilePicUrl', ${contacts.profilePicUrl}, 'isGroup', ${contacts.isGroup})
-    from ${contacts} where ${contacts.id} = ${tickets.contactId})`),
-  q: prerendered(sql<
-    JsonRef<NonNullable<TicketDTO["queue"]>>
-  >`(select json_build_object('id', ${queues.id},
-      'name', ${queues.name}, 'color', ${queues.color})
-    from ${queues} where ${queues.id} = ${tickets.queueId})`),
-  u: prerendered(sql<
-    JsonRef<NonNullable<TicketDTO["user"]>>
-  >`(select json_build_object('id', ${users.id},
-      'name', ${users.name})
-    from ${users} where ${users.id} = ${tickets.userId})`),
-  w: {
-    id: connections.id,
-    name: connections.name,
-    channelType: connections.channelType,
-    status: connections.status,
-  },
-  // Resolved by an agent, the contact's rating not in yet: one index probe per ticket.
-  // "offset 0" keeps it a probe: under a page's LIMIT the planner may otherwise hash the
-  // whole tracking table to answer 41 tickets.
-  awaitingRating: prerendered(sql<boolean>`exists (select 1 from ${ticketTracking}
-    where ${ticketTracking.ticketId} = ${tickets.id}
-      and ${ticketTracking.ratingRequestedAt} is not null
-      and ${ticketTracking.rating} is null and ${ticketTracking.finishedAt} is null offset 0)`),
-  tags: prerendered(sql<JsonRef<TicketDTO["tags"]>>`coalesce((select json_agg(json_build_object(
-      'id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}, ${tags.id})
-    from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
-    where ${ticketTags.ticketId} = ${tickets.id}), '[]')`),
-};
-
-/**
- * The ticket rows with everything the JSON shows, in one query: contact, queue, user,
- * connection, tags (a correlated json_agg, one index probe per ticket) and whether a rating is
- * awaited. A list page selects through it directly; events and single tickets by id.
- */
-export function ticketRows<Extra extends Record<string, SQL>>(db: DbOrTx, extra?: Extra) {
-  return db
-    .select({ ...ticketFields, ...(extra as Extra) })
-    .from(tickets)
-    .innerJoin(connections, eq(connections.id, tickets.connectionId));
+/** A page of tickets: the Search tab has no count. */
+export interface TicketListDTO {
+  tickets: TicketDTO[];
+  count: number | null;
+  hasMore: boolean;
 }
 
-/** ticketRows with the contact's whole row too (the inbound pipeline's batch needs it). */
-export function ticketRowsWithContact(db: DbOrTx) {
-  return db
-    .select({ ...ticketFields, contact: contacts })
-    .from(tickets)
-    .innerJoin(connections, eq(connections.id, tickets.connectionId))
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId));
-}
-
-export type TicketRowWithRefs = Awaited<ReturnType<typeof ticketRows<Record<never, SQL>>>>[number];
+/** A timestamp as JSON.stringify writes a Date: UTC, milliseconds, "Z". */
+const isoTime = (column: PgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * ticketRows where `where` holds: tickets by id, or one ticket and its company. Built once per
- * shape of the condition and planned once (lib/shaped.ts, byKey).
+ * A ticket's JSON (TicketDTO, without the campaign), built by PostgreSQL from the row of
+ * `tickets` in scope: the one presenter of a ticket. Contact, queue, user, connection and tags
+ * are scalar subqueries by primary key (one index probe each, and nothing for the planner to
+ * order). A list page hands these texts to the client as they are: the server neither parses
+ * the rows nor writes the JSON again. awaitingRating (resolved by an agent, the contact's
+ * rating not in yet) is one probe, for open tickets only; its "offset 0" keeps it a probe: under
+ * a page's LIMIT the planner may otherwise hash the whole tracking table to answer 41 tickets.
  */
-const ticketRowsWhereShaped = shapedQuery((db, where) => ticketRows(db).where(where).prepare(""), {
-  byKey: true,
-});
-export const ticketRowsWhere = (db: DbOrTx, where: SQL): Promise<TicketRowWithRefs[]> =>
+export const ticketJson = prerendered<JsonRef<TicketDTO>>(
+  jsonObject({
+    id: tickets.id,
+    uuid: tickets.uuid,
+    protocol: tickets.protocol,
+    status: tickets.status,
+    companyId: tickets.companyId,
+    queueId: tickets.queueId,
+    queue: jsonObject(
+      { id: queues.id, name: queues.name, color: queues.color },
+      sql`from ${queues} where ${queues.id} = ${tickets.queueId}`,
+    ),
+    userId: tickets.userId,
+    user: jsonObject(
+      { id: users.id, name: users.name },
+      sql`from ${users} where ${users.id} = ${tickets.userId}`,
+    ),
+    contactId: tickets.contactId,
+    contact: jsonObject(
+      {
+        id: contacts.id,
+        name: contacts.name,
+        number: contacts.number,
+        email: contacts.email,
+        profilePicUrl: contacts.profilePicUrl,
+        isGroup: contacts.isGroup,
+      },
+      sql`from ${contacts} where ${contacts.id} = ${tickets.contactId}`,
+    ),
+    whatsappId: tickets.connectionId,
+    whatsapp: jsonObject(
+      {
+        id: connections.id,
+        name: connections.name,
+        channelType: connections.channelType,
+        status: connections.status,
+      },
+      sql`from ${connections} where ${connections.id} = ${tickets.connectionId}`,
+    ),
+    channelType: tickets.channelType,
+    lastMessage: tickets.lastMessage,
+    unreadMessages: tickets.unreadMessages,
+    isGroup: tickets.isGroup,
+    chatbot: tickets.chatbot,
+    awaitingRating: sql`case when ${tickets.status} = 'open' then exists (select 1
+      from ${ticketTracking} where ${ticketTracking.ticketId} = ${tickets.id}
+        and ${ticketTracking.ratingRequestedAt} is not null
+        and ${ticketTracking.rating} is null and ${ticketTracking.finishedAt} is null offset 0)
+      else false end`,
+    tags: sql`coalesce((select json_agg(${jsonObject({ id: tags.id, name: tags.name, color: tags.color })}
+        order by ${tags.name}, ${tags.id})
+      from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+      where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`,
+    createdAt: isoTime(tickets.createdAt),
+    updatedAt: isoTime(tickets.updatedAt),
+  }),
+);
+
+/** ticketJson as text, for a list answered as it is (listJson). */
+export const ticketJsonText = prerendered(sql<string>`(${ticketJson})::text`);
+
+/** A ticket's row and its JSON. */
+export interface TicketWithJson {
+  t: TicketRow;
+  j: JsonRef<TicketDTO>;
+}
+
+/**
+ * Tickets where `where` holds (by id, or one ticket and its company), with their JSON. Built
+ * once per shape of the condition and planned once (lib/shaped.ts, byKey).
+ */
+const ticketRowsWhereShaped = shapedQuery(
+  (db, where) => db.select({ t: tickets, j: ticketJson }).from(tickets).where(where).prepare(""),
+  { byKey: true },
+);
+export const ticketRowsWhere = (db: DbOrTx, where: SQL): Promise<TicketWithJson[]> =>
   ticketRowsWhereShaped(db, where, {});
+
+/** The JSON of a row of ticketRowsWhere (or of any select of ticketJson). */
+export const ticketDTO = (j: JsonRef<TicketDTO>): TicketDTO => parsed(j)!;
 
 /** Tickets as JSON with contact, queue, user, connection and tags, in the order of `ids`. */
 export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<TicketDTO[]> {
   if (ids.length === 0) return [];
   const rows = await ticketRowsWhere(db, inArray(tickets.id, ids));
-  const byId = new Map(rows.map((r) => [r.t.id, r]));
+  const byId = new Map(rows.map((r) => [r.t.id, r.j]));
   return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r ? [presentTicketRow(r)] : [];
+    const j = byId.get(id);
+    return j ? [ticketDTO(j)] : [];
   });
 }
 
-/** Rows of ticketRows as JSON, in their order. */
-export function presentTicketRows(rows: TicketRowWithRefs[]): TicketDTO[] {
-  return rows.map(presentTicketRow);
+/** The JSON texts of tickets by id, in the order of `ids` (a search page, answered as text). */
+export async function ticketJsonTextsById(db: DbOrTx, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await ticketJsonTextsWhere(db, inArray(tickets.id, ids), {});
+  const byId = new Map(rows.map((r) => [r.id, r.j]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** One row of ticketRows as JSON. */
-export function presentTicketRow(r: TicketRowWithRefs): TicketDTO {
-  const { t } = r;
-  return {
-    id: t.id,
-    uuid: t.uuid,
-    protocol: t.protocol,
-    status: t.status,
-    companyId: t.companyId,
-    queueId: t.queueId,
-    queue: parsed(r.q),
-    userId: t.userId,
-    user: parsed(r.u),
-    contactId: t.contactId,
-    contact: parsed(r.c)!,
-    whatsappId: t.connectionId,
-    whatsapp: r.w,
-    channelType: t.channelType,
-    lastMessage: t.lastMessage,
-    unreadMessages: t.unreadMessages,
-    isGroup: t.isGroup,
-    chatbot: t.chatbot,
-    awaitingRating: t.status === "open" && r.awaitingRating,
-    tags: parsed(r.tags) ?? [],
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-  };
-}
+const ticketJsonTextsWhere = shapedQuery(
+  (db, where) =>
+    db.select({ id: tickets.id, j: ticketJsonText }).from(tickets).where(where).prepare(""),
+  { byKey: true },
+);
 
 export async function presentTicket(db: DbOrTx, id: number): Promise<TicketDTO> {
   const [dto] = await presentTicketsById(db, [id]);

@@ -24,6 +24,7 @@ import { sendConnectionText } from "../../channels/bot/lifecycle.js";
 import type { RatingFlow } from "../../channels/bot/rating.js";
 import type { Outbound } from "../../channels/outbound.js";
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
+import { listJson, type JsonText } from "../../lib/json-text.js";
 import { assertReachable } from "../contacts/contact-reach.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
@@ -32,11 +33,11 @@ import { canViewTicket } from "./tickets.policy.js";
 import {
   campaignOf,
   presentTicket,
-  presentTicketRow,
-  presentTicketRows,
-  presentTicketsById,
+  ticketDTO,
+  ticketJsonTextsById,
   ticketRowsWhere,
   type TicketDTO,
+  type TicketListDTO,
 } from "./tickets.presenter.js";
 import { ticketListWhere } from "./tickets.scope.js";
 import { pageAndCount, searchPage } from "./tickets.list.js";
@@ -70,7 +71,11 @@ export class TicketsService {
     private readonly rating?: Pick<RatingFlow, "wanted" | "ask">,
   ) {}
 
-  async list(actor: Actor, q: TicketListQuery) {
+  /**
+   * A page of the actor's tickets as JSON text ({tickets, count, hasMore}): the tickets' JSON
+   * comes from PostgreSQL as it is (ticketJsonText) and is not parsed on the way.
+   */
+  async list(actor: Actor, q: TicketListQuery): Promise<JsonText<TicketListDTO>> {
     const where = ticketListWhere(actor, q);
     const size = PAGE_SIZE.tickets;
     const offset = (q.pageNumber - 1) * size;
@@ -79,18 +84,16 @@ export class TicketsService {
     // up to LIST_COUNT_LIMIT ('99+' beyond).
     if (term) {
       const ids = await searchPage(this.db, actor.companyId, where, term, { offset, size });
-      return {
-        tickets: await presentTicketsById(this.db, ids.slice(0, size)),
+      return listJson("tickets", await ticketJsonTextsById(this.db, ids.slice(0, size)), {
         count: null,
         hasMore: ids.length > size,
-      };
+      });
     }
-    const { rows, count } = await pageAndCount(this.db, where, { offset, size });
-    return {
-      tickets: presentTicketRows(rows.slice(0, size)),
-      count,
-      hasMore: rows.length > size,
-    };
+    const page = await pageAndCount(this.db, where, { offset, size });
+    return listJson("tickets", page.tickets.slice(0, size), {
+      count: page.count,
+      hasMore: page.tickets.length > size,
+    });
   }
 
   /** A ticket of the actor's company; unknown or another company's → ERR_NO_TICKET_FOUND. */
@@ -115,7 +118,7 @@ export class TicketsService {
   ): Promise<{ row: TicketRow; dto: TicketDTO }> {
     const [found] = await ticketRowsWhere(this.db, ticketOf(actor.companyId, where));
     if (!found) throw new AppError("ERR_NO_TICKET_FOUND");
-    return { row: assertOpenable(actor, found.t), dto: presentTicketRow(found) };
+    return { row: assertOpenable(actor, found.t), dto: ticketDTO(found.j) };
   }
 
   async get(actor: Actor, where: TicketRef): Promise<TicketDTO> {
