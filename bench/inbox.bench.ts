@@ -31,7 +31,7 @@ import {
   RARE_WORD,
   type Dataset,
 } from "./dataset.js";
-import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
+import { serverNodeFlags } from "../scripts/server-node-flags.mjs";
 import { cpuMs, load, memoryOf, summarize, watchMemory, type LoadResult } from "./load.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -241,7 +241,7 @@ async function startServer(dataDir: string) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, path.join(root, "apps/server/dist/main.js")],
+    [...serverNodeFlags({ DATABASE_URL: URL_ }), path.join(root, "apps/server/dist/main.js")],
     {
       cwd: root,
       stdio: ["ignore", "inherit", "inherit"],

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
+import { serverNodeFlags } from "../scripts/server-node-flags.mjs";
 
 /** The server under test: a fresh embedded database per run, a known super admin. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -41,7 +41,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node ${SERVER_NODE_FLAGS.join(" ")} apps/server/dist/main.js`,
+    command: `node ${serverNodeFlags({}).join(" ")} apps/server/dist/main.js`,
     cwd: "..",
     url: `http://127.0.0.1:${E2E_PORT}/health`,
     reuseExistingServer: false,

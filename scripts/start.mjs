@@ -2,12 +2,12 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { buildIfNeeded, root } from "./build-if-needed.mjs";
-import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
+import { serverNodeFlags } from "./server-node-flags.mjs";
 
 buildIfNeeded();
 const child = spawn(
   process.execPath,
-  [...SERVER_NODE_FLAGS, path.join(root, "apps/server/dist/main.js")],
+  [...serverNodeFlags(), path.join(root, "apps/server/dist/main.js")],
   {
     cwd: root,
     stdio: "inherit",

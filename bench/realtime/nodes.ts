@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.mjs";
+import { serverNodeFlags } from "../../scripts/server-node-flags.mjs";
 
 export interface NodeProbe {
   loopP50: number;
@@ -56,7 +56,7 @@ export async function startNode(name: string, env: NodeEnv): Promise<ServerNode>
   const child = spawn(
     process.execPath,
     [
-      ...SERVER_NODE_FLAGS,
+      ...serverNodeFlags({ DATABASE_URL: env.databaseUrl }),
       "--import",
       "tsx",
       "--import",

@@ -30,6 +30,7 @@ import type { Logger } from "./lib/logger.js";
 import { serializeReply } from "./lib/json-text.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { AuthService } from "./modules/auth/auth.service.js";
+import { ActorCache } from "./modules/auth/actor.js";
 import { PasswordLinks } from "./modules/auth/password-links.js";
 import { companiesRoutes } from "./modules/companies/companies.routes.js";
 import { queuesRoutes } from "./modules/queues/queues.routes.js";
@@ -163,6 +164,8 @@ export interface AppContext {
   inbound: InboundPipeline;
   /** Connections and visitors that inbound requests name, cached until they change. */
   inboundRows: InboundRows;
+  /** The callers' actors, kept until a notice says their user, company or plan changed. */
+  actors: ActorCache;
   outbound: Outbound;
   /** Send lanes and their attempts (channels/lanes.ts, delivery.ts); alerts of connections. */
   lanes: OutboundLanes;
@@ -301,11 +304,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     global: false,
     keyGenerator: (request) => clientKey(request.ip),
   });
-  registerAuthentication(app, opts.database.db);
+  const rowChanges = await RowChanges.start(opts.database, opts.logger);
+  const actors = new ActorCache(() => rowChanges.live);
+  rowChanges.watch("users", (ids) => actors.forget("users", ids));
+  rowChanges.watch("companies", (ids) => actors.forget("companies", ids));
+  rowChanges.watch("plans", (ids) => actors.forget("plans", ids));
+  registerAuthentication(app, opts.database.db, actors);
 
   const publisher = new Publisher();
   const db = opts.database.db;
-  const rowChanges = await RowChanges.start(opts.database, opts.logger);
   const inboundRows: InboundRows = {
     connections: rowChanges.cache("connections", { ttlMs: ROW_TTL_MS, max: 5_000 }),
     contacts: rowChanges.cache("contacts", { ttlMs: ROW_TTL_MS, max: 20_000 }),
@@ -405,6 +412,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
     channels,
     inbound,
     inboundRows,
+    actors,
     outbound,
     lanes,
     delivery,
@@ -513,6 +521,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<BuiltApp> {
 
   const io = createGateway(app.server, {
     db,
+    actors,
     verify: makeVerifier(app),
     publisher,
     presence: ctx.presence,

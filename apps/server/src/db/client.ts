@@ -10,10 +10,11 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { listenPostgres, type ListenHandlers, type Listening } from "./listen.js";
+import { isProbe, listenPostgres, type ListenHandlers, type Listening } from "./listen.js";
 import { makePgliteFolder } from "./pglite-folder.js";
 import { preparingPool } from "./prepared.js";
 import { buildOnlineIndexes, readOnlineIndexes } from "./online-indexes.js";
+import { ROW_CHANGES_CHANNEL } from "./row-cache.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -32,6 +33,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** LISTEN to a channel of NOTIFY notices (db/listen.ts). */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
+  /**
+   * The row-change notices (ROW_CHANGES_CHANNEL) the pool's own connections hear (PostgreSQL):
+   * the connection that made a change hears it before its statement returns, where the
+   * listening connection hears it a moment later.
+   */
+  onPoolNotice?(handler: (payload: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -90,7 +97,9 @@ export function keyedDb(db: DbOrTx): DbOrTx {
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const size = opts.poolSize ?? 10;
-    const pool = new pg.Pool(preparingPool(opts.url, size));
+    const pool = new pg.Pool(
+      preparingPool(opts.url, size, "force_custom_plan", ROW_CHANGES_CHANNEL),
+    );
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
     const keyedPool = new pg.Pool(
       preparingPool(opts.url, Math.max(2, Math.ceil(size / 2)), "force_generic_plan"),
@@ -102,6 +111,14 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     keyedHandles.set(
       db,
       drizzleNodePg(keyedPool, { schema, casing: "snake_case" }) as unknown as Db,
+    );
+    const poolNotices: ((payload: string) => void)[] = [];
+    // The pool's connections LISTEN to the row changes (preparingPool): see onPoolNotice.
+    pool.on("connect", (client) =>
+      client.on("notification", (n) => {
+        if (n.channel !== ROW_CHANGES_CHANNEL || !n.payload || isProbe(n.payload)) return;
+        for (const handler of poolNotices) handler(n.payload);
+      }),
     );
     return {
       db,
@@ -127,6 +144,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
         }
       },
       listen: (channel, handlers) => listenPostgres(opts.url!, channel, handlers),
+      onPoolNotice: (handler) => poolNotices.push(handler),
       close: async () => {
         await Promise.all([pool.end(), keyedPool.end()]);
       },

@@ -26,6 +26,9 @@ const PROBE_TIMEOUT_MS = 3_000;
 /** Payloads this module sends itself, to check the connection hears notices. */
 const PROBE_PREFIX = "probe:";
 const RETRY_FIRST_MS = 250;
+
+/** A listener's own check that it hears notices, not a notice for the handlers. */
+export const isProbe = (payload: string): boolean => payload.startsWith(PROBE_PREFIX);
 const RETRY_MAX_MS = 10_000;
 
 /**
@@ -57,7 +60,7 @@ export async function listenPostgres(
       c.on("notification", (n) => {
         if (n.channel !== channel) return;
         const payload = n.payload ?? "";
-        if (payload.startsWith(PROBE_PREFIX)) {
+        if (isProbe(payload)) {
           if (payload === probe) probed();
         } else handlers.notice(payload);
       });

@@ -62,12 +62,28 @@ type Callback = (err: Error | null, result?: unknown) => void;
  * A pool client that names recurring parameterised statements (see StatementNames). Text-only
  * statements keep the simple protocol (they may hold several statements, e.g. pg-boss's), and
  * a connection stops naming new statements once it holds PREPARED_PER_CONNECTION of them.
+ * With `listen`, the connection LISTENs to that channel before it is handed out (a pooler that
+ * refuses it, PgBouncer in transaction mode, leaves it deaf).
  */
-export function preparingClient(names: StatementNames): typeof pg.Client {
+export function preparingClient(names: StatementNames, listen?: string): typeof pg.Client {
   return class PreparingClient extends pg.Client {
     readonly #prepared = new Set<string>();
     /** Statements a migration broke that could not be dropped yet: run unnamed. */
     readonly #stale = new Set<string>();
+
+    override connect(): Promise<pg.Client>;
+    override connect(callback: (err: Error) => void): void;
+    override connect(callback?: (err: Error) => void): Promise<pg.Client> | void {
+      if (!listen) return callback ? super.connect(callback) : super.connect();
+      const ready = super.connect().then(() =>
+        super.query(`listen ${pg.escapeIdentifier(listen)}`).then(
+          () => this,
+          () => this,
+        ),
+      );
+      if (!callback) return ready;
+      ready.then(() => callback(null as never), callback);
+    }
 
     override query(...args: unknown[]): never {
       const run = super.query.bind(this) as unknown as (...a: unknown[]) => never;
@@ -128,8 +144,8 @@ export function preparingClient(names: StatementNames): typeof pg.Client {
 export type PlanMode = "force_custom_plan" | "force_generic_plan";
 
 /**
- * The pool's settings: connections that prepare recurring statements, and that plan them as
- * `plan` says.
+ * The pool's settings: connections that prepare recurring statements, that plan them as
+ * `plan` says, and that LISTEN to `listen` if given.
  *
  * - force_custom_plan (the main pool): every run is planned with its values. A generic plan
  *   (planned once, without values) is what PostgreSQL switches to after five runs when it
@@ -144,11 +160,12 @@ export function preparingPool(
   connectionString: string,
   max: number,
   plan: PlanMode = "force_custom_plan",
+  listen?: string,
 ): pg.PoolConfig {
   return {
     connectionString,
     max,
-    Client: preparingClient(new StatementNames()),
+    Client: preparingClient(new StatementNames(), listen),
     options: `-c plan_cache_mode=${plan}`,
   };
 }

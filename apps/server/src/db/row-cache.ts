@@ -4,8 +4,13 @@ import type { Listening } from "./listen.js";
 
 /** The channel migration 0013's triggers send their notices on: "table:id,id,…" or "table:*". */
 export const ROW_CHANGES_CHANNEL = "atrium_row_changes";
-/** The tables whose updates, deletes and truncates send a notice (migration 0013). */
-export type NoticedTable = "connections" | "contacts";
+/**
+ * The tables whose changes send a notice: connections and contacts (migration 0013); users
+ * (its row, queues and sessions), companies and plans for the actors (migration 0015).
+ */
+export type NoticedTable = "connections" | "contacts" | "users" | "companies" | "plans";
+
+type Forget = (ids: number[] | "all") => void;
 
 interface Entry<T> {
   row: T;
@@ -99,10 +104,12 @@ export function parseNotice(payload: string): { table: string; ids: number[] | "
 
 /**
  * The change notices of every node, handed to this process's row caches. One listening
- * connection per process; a notice it cannot read forgets that table's rows (or all rows).
+ * connection per process, and on PostgreSQL the pool's connections (Database.onPoolNotice:
+ * the connection that made a change hears it before its statement returns); a notice it
+ * cannot read forgets every row.
  */
 export class RowChanges {
-  readonly #caches = new Map<string, RowCache<{ id: number }>[]>();
+  readonly #watchers = new Map<string, Forget[]>();
   #listening: Listening | undefined;
 
   private constructor(private readonly logger: Logger) {}
@@ -115,6 +122,7 @@ export class RowChanges {
       error: (err) =>
         logger.warn({ err }, "Row-change notices: listening failed, cached rows unused until back"),
     });
+    database.onPoolNotice?.((payload) => changes.#notice(payload));
     return changes;
   }
 
@@ -133,8 +141,13 @@ export class RowChanges {
     opts: { ttlMs: number; max: number },
   ): RowCache<T> {
     const cache = new RowCache<T>(() => this.live, opts.ttlMs, opts.max);
-    this.#caches.set(table, [...(this.#caches.get(table) ?? []), cache as never]);
+    this.watch(table, (ids) => cache.forget(ids));
     return cache;
+  }
+
+  /** `forget` hears the ids of `table`'s changed rows ("all" when a notice could not say). */
+  watch(table: NoticedTable, forget: Forget): void {
+    this.#watchers.set(table, [...(this.#watchers.get(table) ?? []), forget]);
   }
 
   async close(): Promise<void> {
@@ -148,10 +161,10 @@ export class RowChanges {
       this.logger.warn({ payload }, "Unreadable row-change notice: every cached row forgotten");
       return this.#forgetAll();
     }
-    for (const cache of this.#caches.get(notice.table) ?? []) cache.forget(notice.ids);
+    for (const forget of this.#watchers.get(notice.table) ?? []) forget(notice.ids);
   }
 
   #forgetAll(): void {
-    for (const caches of this.#caches.values()) for (const cache of caches) cache.forget("all");
+    for (const watchers of this.#watchers.values()) for (const forget of watchers) forget("all");
   }
 }

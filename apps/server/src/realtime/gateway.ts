@@ -8,7 +8,7 @@ import { tickets } from "../db/schema/index.js";
 import type { VerifyAccessToken } from "../http/authenticate.js";
 import { AppError } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
-import { loadActor, type Actor } from "../modules/auth/actor.js";
+import { loadActor, type Actor, type ActorCache } from "../modules/auth/actor.js";
 import { canViewTicket } from "../modules/tickets/tickets.policy.js";
 import { corkPerTick } from "./cork.js";
 import { isOriginAllowed, type OriginPolicy } from "./origins.js";
@@ -18,6 +18,7 @@ import { rooms } from "./rooms.js";
 
 export interface GatewayDeps {
   db: Db;
+  actors: ActorCache;
   verify: VerifyAccessToken;
   publisher: Publisher;
   presence: Presence;
@@ -79,7 +80,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
       // The handshake's auth only: a token in the query string ends up in access logs.
       const raw: unknown = socket.handshake.auth?.token;
       if (typeof raw !== "string" || !raw) throw new AppError("ERR_SESSION_EXPIRED");
-      socket.data.actor = await loadActor(deps.db, deps.verify(raw.replace(/^Bearer /, "")));
+      socket.data.actor = await deps.actors.load(deps.db, deps.verify(raw.replace(/^Bearer /, "")));
       next();
     } catch (err) {
       const code = err instanceof AppError ? err.code : "ERR_SESSION_EXPIRED";
@@ -159,6 +160,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
     for (const socket of io.of("/").sockets.values()) {
       if (socket.data.actor?.id !== userId) continue;
       try {
+        // Read afresh: another node's notice of the change may not have come yet.
         const actor = await loadActor(deps.db, { sub: userId, sid: socket.data.actor.sessionId });
         socket.data.actor = actor;
         const keep = new Set(actorRooms(actor));
