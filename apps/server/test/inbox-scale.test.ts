@@ -4,7 +4,7 @@
  * is how many rows a call reads, never how long it took.
  */
 import { LIST_COUNT_LIMIT, PAGE_SIZE, ticketListQuerySchema } from "@atrium/shared";
-import { eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOnlineIndexes } from "../src/db/online-indexes.js";
 import { contacts, users } from "../src/db/schema/index.js";
@@ -99,6 +99,7 @@ interface PlanNode {
   "Index Name"?: string;
   "Relation Name"?: string;
   "Heap Fetches"?: number;
+  "Rows Removed by Filter"?: number;
   "Parent Relationship"?: string;
   Plans?: PlanNode[];
 }
@@ -184,6 +185,32 @@ describe("tab counts", () => {
     expect(
       page.filter((n) => n["Relation Name"] === "ticket_tracking").map((n) => n["Node Type"]),
     ).not.toContain("Seq Scan");
+  });
+});
+
+describe("a queue member's tab count", () => {
+  it("stops at LIST_COUNT_LIMIT on the index the list is read from, not after every match", async () => {
+    // A member's Pending-tab filters over the 1,500 open tickets: their queue or none, or theirs.
+    const where = and(
+      eq(tickets.companyId, companyId),
+      eq(tickets.status, "open"),
+      or(
+        inArray(tickets.queueId, [queueId]),
+        isNull(tickets.queueId),
+        eq(tickets.userId, admin.id),
+      ),
+    );
+    const order = [desc(tickets.updatedAt), desc(tickets.id)];
+    const plan = await explain(countUpToQuery(server.db, tickets, where, LIST_COUNT_LIMIT, order));
+    const visited = plan
+      .filter((n) => n["Index Name"]?.startsWith("tickets_") || n["Relation Name"] === "tickets")
+      .reduce(
+        (sum, n) =>
+          sum + (n["Actual Rows"] + (n["Rows Removed by Filter"] ?? 0)) * n["Actual Loops"],
+        0,
+      );
+    expect(plan.map((n) => n["Node Type"])).not.toContain("Bitmap Index Scan");
+    expect(visited).toBeLessThanOrEqual(3 * LIST_COUNT_LIMIT);
   });
 });
 

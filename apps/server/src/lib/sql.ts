@@ -56,23 +56,34 @@ export function splitPage<T>(rows: T[], size: number): { items: T[]; hasMore: bo
 
 /**
  * The number of rows matching `where`, counted up to `limit` (LIST_COUNT_LIMIT): the count
- * stops at the limit instead of visiting every matching row of a long history.
+ * stops at the limit instead of visiting every matching row of a long history. `order` (the
+ * list's own order) lets it stop early on the index the list is read from: without it the
+ * planner may build a bitmap of every match first (a user's Pending tab: 0.42 → 0.06 ms,
+ * 5,000 index entries to count 100).
  */
 export async function countUpTo(
   db: DbOrTx,
   table: PgTable,
   where: SQL | undefined,
   limit = LIST_COUNT_LIMIT,
+  order: SQL[] = [],
 ): Promise<number> {
-  const [row] = await countUpToQuery(db, table, where, limit);
+  const [row] = await countUpToQuery(db, table, where, limit, order);
   return row?.n ?? 0;
 }
 
-export function countUpToQuery(db: DbOrTx, table: PgTable, where: SQL | undefined, limit: number) {
+export function countUpToQuery(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  limit: number,
+  order: SQL[] = [],
+) {
   const rows = db
     .select({ one: sql`1`.as("one") })
     .from(table)
     .where(where)
+    .orderBy(...order)
     .limit(limit)
     .as("counted");
   return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(rows);

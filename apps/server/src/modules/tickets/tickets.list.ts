@@ -14,16 +14,19 @@ import { candidateIds, matchesTerm, searchCandidates } from "./tickets.scope.js"
  * and one pool connection per list call.
  */
 export function pageAndCountQuery(db: DbOrTx, filters: SQL, page: Page | PagePlaceholders) {
-  const counted = countUpToQuery(db, tickets, filters, LIST_COUNT_LIMIT);
+  const counted = countUpToQuery(db, tickets, filters, LIST_COUNT_LIMIT, newestFirst());
   const limit = "limit" in page ? page.limit : page.size + 1;
   return db
     .select({ j: ticketJsonText, total: sql<number>`(${counted})`.mapWith(Number) })
     .from(tickets)
     .where(filters)
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .orderBy(...newestFirst())
     .limit(limit)
     .offset(page.offset);
 }
+
+/** A ticket list's order: the last update first. */
+const newestFirst = () => [desc(tickets.updatedAt), desc(tickets.id)];
 
 interface PagePlaceholders {
   limit: Placeholder;
@@ -46,7 +49,9 @@ export async function pageAndCount(
 ): Promise<{ tickets: string[]; count: number }> {
   const rows = await tabPage(db, filters, { limit: page.size + 1, offset: page.offset });
   // Past the last page no row carries the count: it is counted on its own.
-  const count = rows[0]?.total ?? (page.offset ? await countUpTo(db, tickets, filters) : 0);
+  const count =
+    rows[0]?.total ??
+    (page.offset ? await countUpTo(db, tickets, filters, LIST_COUNT_LIMIT, newestFirst()) : 0);
   return { tickets: rows.map((r) => r.j), count };
 }
 
@@ -137,7 +142,7 @@ export function walkQuery(
     .select({ id: tickets.id, updatedAt: tickets.updatedAt, contactId: tickets.contactId })
     .from(tickets)
     .where(filters)
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .orderBy(...newestFirst())
     .limit(budget)
     .as("walked");
   return db
@@ -157,7 +162,7 @@ export function indexQuery(db: DbOrTx, companyId: number, filters: SQL, term: st
     .select({ id: tickets.id })
     .from(tickets)
     .where(sql`${filters} and ${searchCandidates(companyId, term)}`)
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .orderBy(...newestFirst())
     .limit(page.size + 1)
     .offset(page.offset);
 }
