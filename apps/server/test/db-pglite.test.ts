@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { and, eq, gte, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   createDatabase,
@@ -9,6 +10,7 @@ import {
   type Database,
 } from "../src/db/client.js";
 import { makePgliteFolder } from "../src/db/pglite-folder.js";
+import { companies, plans } from "../src/db/schema/index.js";
 import { maintainPglite, maintenanceOf } from "../src/db/pglite-maintenance.js";
 
 // The embedded database's own folder: what a restart (or an upgrade of PGlite) must keep.
@@ -116,6 +118,63 @@ describe("PGlite maintenance (it has no autovacuum)", () => {
       const vacuumed = await size();
       await database.executeSql("update plans set grace_days = grace_days + 1");
       expect(await size()).toBe(vacuumed); // the second update reused the space the vacuum freed
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("PGlite's recurring statements (db/pglite-prepared.ts)", () => {
+  it("prepared after their second run, answer as PGlite's own query does, values and errors alike", async () => {
+    const database = await createDatabase({});
+    try {
+      await database.migrate();
+      const db = database.db;
+      const [plan] = await db
+        .insert(plans)
+        .values({ name: `Plano ${Date.now()}` })
+        .returning();
+      const [company] = await db
+        .insert(companies)
+        .values({ name: "Prepared", planId: plan!.id, dueDate: "2031-02-03" })
+        .returning();
+      const read = () =>
+        db
+          .select({ id: companies.id, name: companies.name, dueDate: companies.dueDate })
+          .from(companies)
+          .where(
+            and(
+              inArray(companies.id, [company!.id, -1]),
+              eq(companies.status, true),
+              gte(companies.createdAt, new Date(Date.now() - 60_000)),
+            ),
+          );
+      const unnamed = await read();
+      expect(unnamed).toEqual([{ id: company!.id, name: "Prepared", dueDate: "2031-02-03" }]);
+      // The second run prepares it, the third runs it prepared: the same rows, decoded the same.
+      expect(await read()).toEqual(unnamed);
+      expect(await read()).toEqual(unnamed);
+      const statements = await database.executeSql(
+        "select count(*)::int as n from pg_prepared_statements where statement like '%\"companies\"%'",
+      );
+      expect(statements.rows).toEqual([{ n: 1 }]);
+
+      // A unique violation still carries its code (the services' duplicate checks read it).
+      const add = (name: string) => db.insert(plans).values({ name }).returning();
+      for (let i = 0; i < 3; i++) await add(`Único ${i}`);
+      await expect(add("Único 0")).rejects.toMatchObject({ cause: { code: "23505" } });
+
+      // A notice sent by a prepared statement reaches the listeners.
+      const heard: string[] = [];
+      const listening = await database.listen("atrium_row_changes", {
+        notice: (payload) => heard.push(payload),
+        gap: () => undefined,
+      });
+      const stand = (status: boolean) =>
+        db.update(companies).set({ status }).where(eq(companies.id, company!.id));
+      for (const status of [true, false, true]) await stand(status);
+      expect(heard).toEqual(Array(3).fill(`companies:${company!.id}`));
+      await listening.close();
     } finally {
       await database.close();
     }

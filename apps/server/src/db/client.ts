@@ -12,6 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { isProbe, listenPostgres, type ListenHandlers, type Listening } from "./listen.js";
 import { makePgliteFolder } from "./pglite-folder.js";
+import { preparingPglite } from "./pglite-prepared.js";
 import { preparingPool } from "./prepared.js";
 import { buildOnlineIndexes, readOnlineIndexes } from "./online-indexes.js";
 import { ROW_CHANGES_CHANNEL } from "./row-cache.js";
@@ -164,10 +165,17 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       ...PGlite.defaultStartParams,
       "-c",
       `shared_buffers=${opts.pgliteSharedBuffers ?? PGLITE_SHARED_BUFFERS}`,
+      // Prepared statements (pglite-prepared.ts) are planned with their values, as on
+      // PostgreSQL (db/prepared.ts, preparingPool).
+      "-c",
+      "plan_cache_mode=force_custom_plan",
     ],
   });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzlePglite(preparingPglite(client), {
+    schema,
+    casing: "snake_case",
+  }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -51,7 +51,7 @@ const hasValues = (values: unknown): boolean => Array.isArray(values) && values.
  * Inside a transaction the failure has already aborted it: the caller sees that error, and its
  * next attempt runs unnamed.
  */
-function stalePlan(err: unknown): boolean {
+export function stalePlan(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
   return e?.code === "0A000" && /cached plan must not change result type/.test(e.message ?? "");
 }
