@@ -52,6 +52,18 @@ function actorRooms(actor: Actor): string[] {
   return list;
 }
 
+/**
+ * What the Redis adapter writes to Redis and reads back: JSON instead of its default msgpack.
+ * Every node reads every broadcast published to several rooms (its own too, before it can see
+ * whose it is), and V8's JSON is faster than msgpack in JavaScript: the node's CPU per ingested
+ * message went 0.43–0.46 → 0.37–0.43 ms (realtime bench, alternating runs). Events carry no
+ * binary data; all nodes of a deployment must run the same release.
+ */
+const jsonParser = {
+  encode: (message: unknown) => JSON.stringify(message),
+  decode: (message: Buffer | string) => JSON.parse(String(message)) as unknown,
+};
+
 export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server {
   const io = new Server<
     Record<string, never>,
@@ -64,7 +76,10 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
     serveClient: false,
     cors: { origin: true, credentials: true },
   });
-  if (deps.redis) io.adapter(createAdapter(deps.redis.pub as never, deps.redis.sub as never));
+  if (deps.redis)
+    io.adapter(
+      createAdapter(deps.redis.pub as never, deps.redis.sub as never, { parser: jsonParser }),
+    );
   // Every namespace's sockets (agents' and visitors'): websocket only, one TCP socket each.
   io.engine.on("connection", (conn: { request: IncomingMessage }) => {
     corkPerTick(conn.request.socket);
