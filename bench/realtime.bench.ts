@@ -18,7 +18,7 @@
  *   BENCH_DATABASE_URL=postgres://… npm run bench -- realtime
  *
  * Knobs: REALTIME_BENCH_DATABASE_URL (else BENCH_DATABASE_URL), REDIS_URL, BENCH_RT_MESSAGES
- * (messages per customer in the ingest, 20, after 5 each that create the contacts and tickets
+ * (messages per customer in the ingest, 40, after 5 each that create the contacts and tickets
  * and warm the node up), BENCH_RT_SECONDS (length of the 500/s run, 10),
  * BENCH_RT_ROUNDS (fan-out updates, 20), BENCH_RT_ONLY (some phases: ingest, latency, fanout,
  * storm, cluster), BENCH_RT_PROFILE (a folder: the nodes write CPU profiles there), BENCH_JSON
@@ -48,7 +48,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATABASE_URL = process.env.REALTIME_BENCH_DATABASE_URL ?? process.env.BENCH_DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const DB_NAME = DATABASE_URL ? new URL(DATABASE_URL).pathname.slice(1) : "";
-const PER_CUSTOMER = Number(process.env.BENCH_RT_MESSAGES ?? 20);
+const PER_CUSTOMER = Number(process.env.BENCH_RT_MESSAGES ?? 40);
 /** Messages per customer before the measured ingest (new contacts and tickets, warm-up). */
 const FIRST_MESSAGES = 5;
 const RATE_SECONDS = Number(process.env.BENCH_RT_SECONDS ?? 10);
