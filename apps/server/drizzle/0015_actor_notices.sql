@@ -4,7 +4,9 @@
 -- them until a notice on atrium_row_changes (migration 0013) names what changed:
 -- "users:<ids>" for the user's row, queue memberships or sessions, "companies:<ids>" for the
 -- company's standing, "plans:<ids>" for a plan's grace days. Notices are sent at commit.
-CREATE OR REPLACE FUNCTION atrium_notify_user_changes() RETURNS trigger
+-- Migration 0013's statement trigger, told which table to name and which column holds the ids
+-- when they are not its own ("users", "user_id" for a user's queues and sessions).
+CREATE OR REPLACE FUNCTION atrium_notify_row_changes() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   ids text;
@@ -12,7 +14,12 @@ BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     ids := '*';
   ELSE
-    SELECT string_agg(DISTINCT user_id::text, ',') INTO ids FROM changed_rows;
+    IF TG_NARGS = 0 THEN
+      SELECT string_agg(DISTINCT id::text, ',') INTO ids FROM changed_rows;
+    ELSE
+      EXECUTE format('SELECT string_agg(DISTINCT %I::text, '','') FROM changed_rows', TG_ARGV[1])
+        INTO ids;
+    END IF;
     IF ids IS NULL THEN
       RETURN NULL;
     END IF;
@@ -20,7 +27,7 @@ BEGIN
       ids := '*';
     END IF;
   END IF;
-  PERFORM pg_notify('atrium_row_changes', 'users:' || ids);
+  PERFORM pg_notify('atrium_row_changes', coalesce(TG_ARGV[0], TG_TABLE_NAME) || ':' || ids);
   RETURN NULL;
 END
 $$;
@@ -48,33 +55,33 @@ CREATE TRIGGER users_truncated_notice AFTER TRUNCATE ON users
 --> statement-breakpoint
 CREATE TRIGGER user_queues_added_notice AFTER INSERT ON user_queues
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION atrium_notify_user_changes();
+  EXECUTE FUNCTION atrium_notify_row_changes('users', 'user_id');
 --> statement-breakpoint
 CREATE TRIGGER user_queues_changed_notice AFTER UPDATE ON user_queues
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION atrium_notify_user_changes();
+  EXECUTE FUNCTION atrium_notify_row_changes('users', 'user_id');
 --> statement-breakpoint
 CREATE TRIGGER user_queues_moved_notice AFTER UPDATE ON user_queues
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION atrium_notify_user_changes();
+  EXECUTE FUNCTION atrium_notify_row_changes('users', 'user_id');
 --> statement-breakpoint
 CREATE TRIGGER user_queues_deleted_notice AFTER DELETE ON user_queues
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION atrium_notify_user_changes();
+  EXECUTE FUNCTION atrium_notify_row_changes('users', 'user_id');
 --> statement-breakpoint
 CREATE TRIGGER user_queues_truncated_notice AFTER TRUNCATE ON user_queues
-  FOR EACH STATEMENT EXECUTE FUNCTION atrium_notify_user_changes();
+  FOR EACH STATEMENT EXECUTE FUNCTION atrium_notify_row_changes('users', 'user_id');
 --> statement-breakpoint
 CREATE TRIGGER user_sessions_changed_notice AFTER UPDATE ON user_sessions
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION atrium_notify_user_changes();
+  EXECUTE FUNCTION atrium_notify_row_changes('users', 'user_id');
 --> statement-breakpoint
 CREATE TRIGGER user_sessions_deleted_notice AFTER DELETE ON user_sessions
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION atrium_notify_user_changes();
+  EXECUTE FUNCTION atrium_notify_row_changes('users', 'user_id');
 --> statement-breakpoint
 CREATE TRIGGER user_sessions_truncated_notice AFTER TRUNCATE ON user_sessions
-  FOR EACH STATEMENT EXECUTE FUNCTION atrium_notify_user_changes();
+  FOR EACH STATEMENT EXECUTE FUNCTION atrium_notify_row_changes('users', 'user_id');
 --> statement-breakpoint
 CREATE TRIGGER companies_standing_notice
   AFTER UPDATE OF status, archived, due_date, is_platform, plan_id ON companies
