@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql, type Table } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type Column, type Table } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { Db, Tx } from "../db/client.js";
 import type { Logger } from "../lib/logger.js";
@@ -61,12 +61,24 @@ const array = (values: unknown[], type: "int" | "text" | "boolean" | "bigint") =
 /** A to_jsonb() column: node-postgres parses it, PGlite under drizzle may hand over the text. */
 type Json = Record<string, unknown> | string;
 
+/** Each table's columns as to_jsonb() names them: [key, JSON name, column]. */
+const jsonColumns = new WeakMap<Table, [string, string, Column][]>();
+
 /** A table's row from its to_jsonb(), typed as drizzle would read it. */
 function rowFromJson<T extends Table>(table: T, value: Json): T["$inferSelect"] {
   const json = (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>;
+  let columns = jsonColumns.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table)).map(([key, column]) => [
+      key,
+      toSnakeCase(column.name),
+      column,
+    ]);
+    jsonColumns.set(table, columns);
+  }
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[toSnakeCase(column.name)];
+  for (const [key, name, column] of columns) {
+    const value = json[name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as T["$inferSelect"];
