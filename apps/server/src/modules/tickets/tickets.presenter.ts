@@ -154,13 +154,7 @@ export const ticketDTO = (j: JsonRef<TicketDTO>): TicketDTO => parsed(j)!;
 
 /** Tickets as JSON with contact, queue, user, connection and tags, in the order of `ids`. */
 export async function presentTicketsById(db: DbOrTx, ids: number[]): Promise<TicketDTO[]> {
-  if (ids.length === 0) return [];
-  const rows = await ticketRowsWhere(db, inArray(tickets.id, ids));
-  const byId = new Map(rows.map((r) => [r.t.id, r.j]));
-  return ids.flatMap((id) => {
-    const j = byId.get(id);
-    return j ? [ticketDTO(j)] : [];
-  });
+  return (await ticketJsonTextsById(db, ids)).map((text) => JSON.parse(text) as TicketDTO);
 }
 
 /** The JSON texts of tickets by id, in the order of `ids` (a search page, answered as text). */
@@ -171,6 +165,7 @@ export async function ticketJsonTextsById(db: DbOrTx, ids: number[]): Promise<st
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Tickets' JSON texts where `where` holds, built once per shape and planned once (byKey). */
 const ticketJsonTextsWhere = shapedQuery(
   (db, where) =>
     db.select({ id: tickets.id, j: ticketJsonText }).from(tickets).where(where).prepare(""),
