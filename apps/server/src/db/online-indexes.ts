@@ -14,11 +14,17 @@ import path from "node:path";
  *
  * They are not in the drizzle schema (like the trigram indexes of 0001), so drizzle-kit never
  * generates a blocking CREATE INDEX for them.
+ *
+ * An index another one replaced is retired the same way, after its replacement is built: a
+ * file with one `DROP INDEX CONCURRENTLY IF EXISTS` (it waits for the queries using it instead
+ * of holding every write back while it waits for its lock).
  */
 export interface OnlineIndex {
   name: string;
   /** The statement, with CONCURRENTLY. */
   sql: string;
+  /** A DROP INDEX: the index is retired, not built. */
+  drop?: boolean;
 }
 
 export function readOnlineIndexes(migrationsFolder: string): OnlineIndex[] {
@@ -37,8 +43,12 @@ export function readOnlineIndexes(migrationsFolder: string): OnlineIndex[] {
       const name = /^CREATE (?:UNIQUE )?INDEX CONCURRENTLY IF NOT EXISTS "?(\w+)"?/i.exec(
         statement,
       )?.[1];
-      if (!name) throw new Error(`${file}: expected one CREATE INDEX CONCURRENTLY IF NOT EXISTS`);
-      return { name, sql: statement };
+      if (name) return { name, sql: statement };
+      const retired = /^DROP INDEX CONCURRENTLY IF EXISTS "?(\w+)"?$/i.exec(statement)?.[1];
+      if (retired) return { name: retired, sql: statement, drop: true };
+      throw new Error(
+        `${file}: expected one CREATE INDEX CONCURRENTLY IF NOT EXISTS or DROP INDEX CONCURRENTLY IF EXISTS`,
+      );
     });
 }
 
@@ -62,6 +72,13 @@ export async function buildOnlineIndexes(
       [index.name],
     );
     const state = (rows[0] as { valid: boolean } | undefined)?.valid;
+    if (index.drop) {
+      if (state !== undefined) {
+        log(`retiring index ${index.name}…`);
+        await query(index.sql);
+      }
+      continue;
+    }
     if (state === true) continue;
     if (state === false) await query(`drop index concurrently if exists "${index.name}"`);
     const started = Date.now();

@@ -48,7 +48,7 @@ export const contacts = pgTable(
       .on(t.companyId, t.number)
       .where(sql`${t.number} <> ''`),
     uniqueIndex("contacts_company_id_visitor_id_key").on(t.companyId, t.visitorId),
-    index().on(t.companyId, t.name),
+    // Name order: contacts_name_walk (drizzle/online/0008).
     index().on(t.companyId, t.lid),
     index().on(t.companyId, t.bsuid),
   ],

@@ -55,14 +55,12 @@ export const tickets = pgTable(
   },
   (t) => [
     unique().on(t.companyId, t.protocol),
-    index().on(t.companyId, t.status, t.updatedAt),
+    // A tab's tickets (one status) are read from covering indexes built online:
+    // tickets_tab_status, tickets_tab_queue, tickets_tab_user (drizzle/online/0009–0011).
     // Lists across statuses (search tab, "all") ordered by last update.
     index().on(t.companyId, t.updatedAt),
-    index().on(t.companyId, t.queueId, t.status, t.updatedAt),
-    index().on(t.companyId, t.userId, t.status, t.updatedAt),
     index().on(t.contactId),
-    // Dashboard leads: tickets created in a period.
-    index().on(t.companyId, t.createdAt),
+    // Dashboard leads: tickets created in a period, from tickets_created_cover (online/0003).
     // One open or pending ticket per contact per connection (DESIGN rule 7).
     uniqueIndex("tickets_one_active_per_contact")
       .on(t.contactId, t.connectionId)
@@ -111,7 +109,8 @@ export const ticketTracking = pgTable(
     rating: integer(),
     ...timestamps,
   },
-  (t) => [index().on(t.companyId, t.finishedAt), index().on(t.ticketId)],
+  // Cycles finished in a period: ticket_tracking_finished_cover (drizzle/online/0002).
+  (t) => [index().on(t.ticketId)],
 );
 
 export const messages = pgTable(

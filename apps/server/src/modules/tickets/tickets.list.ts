@@ -4,20 +4,19 @@ import { messages, tickets } from "../../db/schema/index.js";
 import { LIST_COUNT_LIMIT } from "@atrium/shared";
 import { shapedQuery } from "../../lib/shaped.js";
 import { countUpTo, countUpToQuery, plannedRowsCached } from "../../lib/sql.js";
-import { ticketJsonText } from "./tickets.presenter.js";
+import { ticketJsonTextsById } from "./tickets.presenter.js";
 import { candidateIds, matchesTerm, searchCandidates } from "./tickets.scope.js";
 
 /**
- * A tab's page without a text search, newest update first, from the (company, status,
- * updated_at) or (company, updated_at) index: each ticket's JSON text (ticketJsonText) and the
- * badge's count (up to LIST_COUNT_LIMIT) as an uncorrelated subquery, run once. One statement
- * and one pool connection per list call.
+ * A tab's page of ticket ids without a text search, newest update first, and the badge's count
+ * (up to LIST_COUNT_LIMIT) as an uncorrelated subquery, run once. Both read the tab's covering
+ * index alone (status, queue or user first; queue and user in it), never a ticket's row.
  */
 export function pageAndCountQuery(db: DbOrTx, filters: SQL, page: Page | PagePlaceholders) {
   const counted = countUpToQuery(db, tickets, filters, LIST_COUNT_LIMIT, newestFirst());
   const limit = "limit" in page ? page.limit : page.size + 1;
   return db
-    .select({ j: ticketJsonText, total: sql<number>`(${counted})`.mapWith(Number) })
+    .select({ id: tickets.id, total: sql<number>`(${counted})`.mapWith(Number) })
     .from(tickets)
     .where(filters)
     .orderBy(...newestFirst())
@@ -41,7 +40,12 @@ const tabPage = shapedQuery((db, filters) =>
   }).prepare(""),
 );
 
-/** A tab's page (one ticket more than the page, to tell whether another follows) and count. */
+/**
+ * A tab's page (one ticket more than the page, to tell whether another follows) as JSON texts,
+ * and its count. Two statements: the page's ids, planned with the filters' values, then their
+ * JSON by id, planned once (ticketJsonTextsById). As one statement, planning the JSON's
+ * subqueries with every call's values cost more than running them.
+ */
 export async function pageAndCount(
   db: DbOrTx,
   filters: SQL,
@@ -52,7 +56,13 @@ export async function pageAndCount(
   const count =
     rows[0]?.total ??
     (page.offset ? await countUpTo(db, tickets, filters, LIST_COUNT_LIMIT, newestFirst()) : 0);
-  return { tickets: rows.map((r) => r.j), count };
+  return {
+    tickets: await ticketJsonTextsById(
+      db,
+      rows.map((r) => r.id),
+    ),
+    count,
+  };
 }
 
 /**

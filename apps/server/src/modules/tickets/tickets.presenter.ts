@@ -165,12 +165,17 @@ export async function ticketJsonTextsById(db: DbOrTx, ids: number[]): Promise<st
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Tickets' ids and JSON texts. */
+const jsonTexts = (db: DbOrTx) => db.select({ id: tickets.id, j: ticketJsonText }).from(tickets);
+
+/** The statement of ticketJsonTextsById (its plan is tested). */
+export const ticketJsonTextsQuery = (db: DbOrTx, ids: number[]) =>
+  jsonTexts(db).where(inArray(tickets.id, ids));
+
 /** Tickets' JSON texts where `where` holds, built once per shape and planned once (byKey). */
-const ticketJsonTextsWhere = shapedQuery(
-  (db, where) =>
-    db.select({ id: tickets.id, j: ticketJsonText }).from(tickets).where(where).prepare(""),
-  { byKey: true },
-);
+const ticketJsonTextsWhere = shapedQuery((db, where) => jsonTexts(db).where(where).prepare(""), {
+  byKey: true,
+});
 
 export async function presentTicket(db: DbOrTx, id: number): Promise<TicketDTO> {
   const [dto] = await presentTicketsById(db, [id]);
