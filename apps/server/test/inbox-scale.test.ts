@@ -263,7 +263,17 @@ describe("text search", () => {
   });
 
   it("gives the same pages whichever shape answers", async () => {
-    for (const term of ["garantia", "reembolso", "Cliente 01", "00002", "até logo 29"]) {
+    // Upper case and accents too: the walk folds case with lower() (containsFolded), the
+    // index shape with ILIKE; both must find the same tickets.
+    for (const term of [
+      "garantia",
+      "reembolso",
+      "Cliente 01",
+      "00002",
+      "até logo 29",
+      "ATÉ LOGO 29",
+      "cLIENTE 01",
+    ]) {
       for (const offset of [0, PAGE_SIZE.tickets]) {
         const p = { offset, size: PAGE_SIZE.tickets };
         const walked = await walkQuery(server.db, companyId, filters(), term, p, TICKETS);
@@ -374,6 +384,26 @@ describe("contacts search", () => {
       [companyId],
     );
     await server.database.executeSql(`analyze contacts`);
+    // The walk (lower() LIKE) and ILIKE find the same contacts, whatever the case and accents.
+    for (const term of ["ZÉLIA FERREIRA 00", "zélia ferreira 01", "élia"]) {
+      const walked = await contactsWalkQuery(
+        server.db,
+        eq(contacts.companyId, companyId),
+        term,
+        10_000,
+        0,
+        10_000,
+      );
+      const { rows } = await server.database.executeSql(
+        `select id from contacts where company_id = $1 and name ilike $2 order by name, id`,
+        [companyId, `%${term}%`],
+      );
+      expect(
+        walked.map((r) => r.id),
+        term,
+      ).toEqual((rows as { id: number }[]).map((r) => r.id));
+      expect(walked.length, term).toBeGreaterThan(0);
+    }
     const page = async (n: number) => {
       const res = await request(
         server,

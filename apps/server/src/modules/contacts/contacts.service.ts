@@ -5,7 +5,13 @@ import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { contactExtraInfo, contacts } from "../../db/schema/index.js";
 import { AppError, isUniqueViolation } from "../../lib/errors.js";
-import { containsInsensitive, page, plannedRowsCached, splitPage } from "../../lib/sql.js";
+import {
+  containsFolded,
+  containsInsensitive,
+  page,
+  plannedRowsCached,
+  splitPage,
+} from "../../lib/sql.js";
 import type { Publisher } from "../../realtime/publish.js";
 import type { Actor } from "../auth/actor.js";
 import { replaceTags, tagIdsOf } from "../tags/tags.service.js";
@@ -20,12 +26,17 @@ export function normalizeNumber(number: string): string {
   return /^[\d\s()+.-]+$/.test(trimmed) ? trimmed.replace(/\D/g, "") : trimmed;
 }
 
-/** A contacts search term: in the name, or in the number (normalised when it is one). */
-function termMatches(name: PgColumn, number: PgColumn, term: string): SQL {
-  return or(
-    containsInsensitive(name, term),
-    containsInsensitive(number, normalizeNumber(term) || term),
-  )!;
+/**
+ * A contacts search term: in the name, or in the number (normalised when it is one). `contains`
+ * is containsInsensitive where the trigram indexes answer, containsFolded on a walk.
+ */
+function termMatches(
+  name: PgColumn,
+  number: PgColumn,
+  term: string,
+  contains = containsInsensitive,
+): SQL {
+  return or(contains(name, term), contains(number, normalizeNumber(term) || term))!;
 }
 
 /**
@@ -51,7 +62,7 @@ export function contactsWalkQuery(
   return db
     .select({ id: walked.id })
     .from(walked)
-    .where(termMatches(walked.name, walked.number, term))
+    .where(termMatches(walked.name, walked.number, term, containsFolded))
     .orderBy(asc(walked.name), asc(walked.id))
     .limit(limit)
     .offset(offset);

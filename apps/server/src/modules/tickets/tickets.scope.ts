@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { can, isAdmin, type TicketListQuery } from "@atrium/shared";
 import { messages, tickets, ticketTags, contacts } from "../../db/schema/index.js";
-import { containsInsensitive } from "../../lib/sql.js";
+import { containsFolded, containsInsensitive } from "../../lib/sql.js";
 import type { Actor } from "../auth/actor.js";
 
 /**
@@ -60,12 +60,15 @@ export function ticketListWhere(actor: Actor, q: TicketListQuery): SQL {
   return and(...where)!;
 }
 
-/** The contact side of a search: the term in the name, or its digits (3 or more) in the number. */
-function contactMatches(term: string): SQL {
+/**
+ * The contact side of a search: the term in the name, or its digits (3 or more) in the number.
+ * `contains` is containsInsensitive where the trigram indexes answer, containsFolded on a walk.
+ */
+function contactMatches(term: string, contains = containsInsensitive): SQL {
   const digits = term.replace(/\D/g, "");
   return or(
-    containsInsensitive(contacts.name, term),
-    digits.length >= 3 ? containsInsensitive(contacts.number, digits) : undefined,
+    contains(contacts.name, term),
+    digits.length >= 3 ? contains(contacts.number, digits) : undefined,
   )!;
 }
 
@@ -105,8 +108,8 @@ export function matchesTerm(
   // "offset 0" keeps each EXISTS a per-ticket probe: without it the planner may answer it by
   // hashing every match of the term, which is the cost the walk is there to avoid.
   return sql`(exists (select 1 from ${contacts}
-      where ${contacts.id} = ${ticket.contactId} and ${contactMatches(term)} offset 0)
+      where ${contacts.id} = ${ticket.contactId} and ${contactMatches(term, containsFolded)} offset 0)
     or exists (select 1 from ${messages}
       where ${messages.ticketId} = ${ticket.id} and ${eq(messages.companyId, companyId)}
-        and ${containsInsensitive(messages.body, term)} offset 0))`;
+        and ${containsFolded(messages.body, term)} offset 0))`;
 }
