@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq, gte, inArray } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   createDatabase,
+  keyedDb,
   PGLITE_DATABASE,
   PGLITE_SHARED_BUFFERS,
   type Database,
@@ -175,6 +176,52 @@ describe("PGlite's recurring statements (db/pglite-prepared.ts)", () => {
       for (const status of [true, false, true]) await stand(status);
       expect(heard).toEqual(Array(3).fill(`companies:${company!.id}`));
       await listening.close();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("run by key with one generic plan, everything else planned with its values", async () => {
+    const database = await createDatabase({});
+    try {
+      await database.migrate();
+      const db = database.db;
+      const keyed = keyedDb(db);
+      expect(keyed).not.toBe(db);
+      const byKey = (id: number) =>
+        keyed.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+      const byName = (name: string) =>
+        db.select({ id: companies.id }).from(companies).where(eq(companies.name, name));
+      for (let i = 0; i < 4; i++) {
+        await byKey(i + 1);
+        await byName(`Empresa ${i}`);
+      }
+      // An error inside the keyed statement leaves the session planning with values too.
+      await expect(
+        keyed
+          .select({ id: companies.id })
+          .from(companies)
+          .where(sql`${companies.id} = 1 / ${0}`),
+      ).rejects.toBeDefined();
+      await expect(
+        keyed
+          .select({ id: companies.id })
+          .from(companies)
+          .where(sql`${companies.id} = 1 / ${0}`),
+      ).rejects.toBeDefined();
+      const plans = await database.executeSql(
+        `select generic_plans > 0 as generic, custom_plans > 0 as custom
+           from pg_prepared_statements
+          where statement like '%where "companies"."id" = $1' or statement like '%where "companies"."name" = $1'
+          order by statement`,
+      );
+      // "companies"."id" = $1 (keyed), then "companies"."name" = $1 (the main handle).
+      expect(plans.rows).toEqual([
+        { generic: true, custom: false },
+        { generic: false, custom: true },
+      ]);
+      const mode = await database.executeSql("show plan_cache_mode");
+      expect(mode.rows).toEqual([{ plan_cache_mode: "force_custom_plan" }]);
     } finally {
       await database.close();
     }

@@ -83,13 +83,15 @@ export const PGLITE_DATABASE = "template1";
  */
 export const PGLITE_SHARED_BUFFERS = "16MB";
 
-/** The keyed handle of each PostgreSQL database handle (see keyedDb). */
+/** The keyed handle of each database handle (see keyedDb). */
 const keyedHandles = new WeakMap<DbOrTx, Db>();
 
 /**
  * The handle to run a statement that finds its rows by key (ids, a ticket and its company) on:
  * on PostgreSQL a small pool of its own whose connections keep one generic plan per statement
- * (db/prepared.ts, preparingPool). A transaction, and PGlite, run everything themselves.
+ * (db/prepared.ts, preparingPool); on PGlite the same session, with plan_cache_mode switched
+ * to generic plans around each of its statements (db/pglite-prepared.ts). A transaction runs
+ * everything itself.
  */
 export function keyedDb(db: DbOrTx): DbOrTx {
   return keyedHandles.get(db) ?? db;
@@ -179,10 +181,12 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     ],
   });
   await client.waitReady;
-  const db = drizzlePglite(preparingPglite(client), {
-    schema,
-    casing: "snake_case",
-  }) as unknown as Db;
+  const handles = preparingPglite(client);
+  const db = drizzlePglite(handles.db, { schema, casing: "snake_case" }) as unknown as Db;
+  keyedHandles.set(
+    db,
+    drizzlePglite(handles.keyed, { schema, casing: "snake_case" }) as unknown as Db,
+  );
   return {
     db,
     kind: "pglite",

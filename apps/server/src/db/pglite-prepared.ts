@@ -5,7 +5,7 @@ import {
   type QueryOptions,
   type Results,
 } from "@electric-sql/pglite";
-import { PREPARED_PER_CONNECTION, stalePlan, StatementNames } from "./prepared.js";
+import { PREPARED_PER_CONNECTION, stalePlan, StatementNames, type PlanMode } from "./prepared.js";
 
 /** A statement this connection holds prepared: the types PostgreSQL gave its parameters. */
 type Prepared = number[];
@@ -31,18 +31,26 @@ function joined(parts: Uint8Array[]): Uint8Array {
  * Values are written by PGlite's own serializers for those types and rows read by its parsers,
  * as query() does; notices of the statement reach PGlite's listeners as they do from query().
  * Everything else (transactions, exec, statements without values) is PGlite's own.
+ *
+ * Two handles on the one session: `db` plans each run with its values (the session's
+ * plan_cache_mode, force_custom_plan), `keyed` runs its statements with one generic plan, as
+ * the PostgreSQL keyed pool does (keyedDb): plan_cache_mode is switched around its Bind, where
+ * PostgreSQL picks the plan, while no other statement can run.
  */
-export function preparingPglite(client: PGlite): PGlite {
+export function preparingPglite(client: PGlite): { db: PGlite; keyed: PGlite } {
   const names = new StatementNames();
   const prepared = new Map<string, Prepared>();
   /** Statements a migration broke (their table changed shape): run as PGlite runs them. */
   const stale = new Set<string>();
+  const planMode = (mode: PlanMode) =>
+    client.execProtocol(serialize.query(`set plan_cache_mode = ${mode}`));
 
   async function run<T>(
     name: string,
     text: string,
     values: unknown[],
-    options?: QueryOptions,
+    options: QueryOptions | undefined,
+    generic: boolean,
   ): Promise<Results<T>> {
     let types = prepared.get(name);
     if (!types) {
@@ -62,49 +70,61 @@ export function preparingPglite(client: PGlite): PGlite {
       const serializer = options?.serializers?.[type] ?? client.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const { messages } = await client.execProtocol(
-      joined([
-        serialize.bind({ statement: name, values: written }),
-        serialize.describe({ type: "P" }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-    );
+    const execute = () =>
+      client.execProtocol(
+        joined([
+          serialize.bind({ statement: name, values: written }),
+          serialize.describe({ type: "P" }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+      );
+    let messages;
+    if (generic) {
+      await planMode("force_generic_plan");
+      try {
+        ({ messages } = await execute());
+      } finally {
+        await planMode("force_custom_plan");
+      }
+    } else ({ messages } = await execute());
     return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
   }
 
-  async function query<T>(
-    text: string,
-    values?: unknown[],
-    options?: QueryOptions,
-  ): Promise<Results<T>> {
-    const name = values?.length ? names.nameFor(text) : undefined;
-    if (
-      !name ||
-      stale.has(name) ||
-      (!prepared.has(name) && prepared.size >= PREPARED_PER_CONNECTION)
-    )
-      return client.query<T>(text, values, options);
-    await client._checkReady();
-    try {
-      return await client._runExclusiveTransaction(() =>
-        client._runExclusiveQuery(() => run<T>(name, text, values!, options)),
-      );
-    } catch (err) {
-      if (!stalePlan(err)) throw err;
-      stale.add(name);
-      prepared.delete(name);
-      await client.exec(`deallocate "${name}"`).catch(() => undefined);
-      return client.query<T>(text, values, options);
-    }
-  }
+  const query =
+    (generic: boolean) =>
+    async <T>(text: string, values?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
+      const name = values?.length ? names.nameFor(text) : undefined;
+      if (
+        !name ||
+        stale.has(name) ||
+        (!prepared.has(name) && prepared.size >= PREPARED_PER_CONNECTION)
+      )
+        return client.query<T>(text, values, options);
+      await client._checkReady();
+      try {
+        return await client._runExclusiveTransaction(() =>
+          client._runExclusiveQuery(() => run<T>(name, text, values!, options, generic)),
+        );
+      } catch (err) {
+        if (!stalePlan(err)) throw err;
+        stale.add(name);
+        prepared.delete(name);
+        await client.exec(`deallocate "${name}"`).catch(() => undefined);
+        return client.query<T>(text, values, options);
+      }
+    };
 
-  return new Proxy(client, {
-    get(target, key) {
-      if (key === "query") return query;
-      const value = Reflect.get(target, key, target) as unknown;
-      // PGlite's methods use private fields: they run on PGlite itself, not on the proxy.
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  const handle = (generic: boolean): PGlite => {
+    const own = query(generic);
+    return new Proxy(client, {
+      get(target, key) {
+        if (key === "query") return own;
+        const value = Reflect.get(target, key, target) as unknown;
+        // PGlite's methods use private fields: they run on PGlite itself, not on the proxy.
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  };
+  return { db: handle(false), keyed: handle(true) };
 }
