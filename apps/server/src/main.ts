@@ -6,7 +6,7 @@ import { bootstrap } from "./db/bootstrap.js";
 import { createDatabase, type Database } from "./db/client.js";
 import { maintainPglite, PGLITE_MAINTENANCE_MS } from "./db/pglite-maintenance.js";
 import { findWebDist, findWidgetDist } from "./http/spa.js";
-import { favorMemoryOverThroughput } from "./lib/heap.js";
+import { limitHeapGrowth } from "./lib/heap.js";
 import { createLogger, type Logger } from "./lib/logger.js";
 
 const PRESENCE_SWEEP_MS = 60_000;
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  if (!config.DATABASE_URL) favorMemoryOverThroughput();
+  limitHeapGrowth(config.DATABASE_URL ? "postgres" : "embedded");
   const database = await createDatabase({
     url: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, "db"),
