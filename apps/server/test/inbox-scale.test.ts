@@ -6,7 +6,8 @@
 import { LIST_COUNT_LIMIT, PAGE_SIZE, ticketListQuerySchema } from "@atrium/shared";
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOnlineIndexes } from "../src/db/online-indexes.js";
+import { buildOnlineIndexes, readOnlineIndexes } from "../src/db/online-indexes.js";
+import { migrationsFolder } from "../src/db/client.js";
 import { contacts, users } from "../src/db/schema/index.js";
 import { countUpToQuery } from "../src/lib/sql.js";
 import { actorFromUser, type Actor } from "../src/modules/auth/actor.js";
@@ -478,6 +479,54 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("online indexes (PostgreSQL)", (
     await sql(`delete from ${table}`);
     await buildOnlineIndexes("postgres", sql, [index]);
     expect(await valid()).toBe(true);
+    await sql(`drop table ${table}`);
+  });
+});
+
+describe("the tab indexes", () => {
+  it("replace the ones they cover: built at start, the old ones retired after them", async () => {
+    const { rows } = await server.database.executeSql(
+      `select c.relname as name from pg_class c
+        where c.relkind = 'i' and c.relnamespace = current_schema()::regnamespace
+          and c.relname = any($1::text[]) order by c.relname`,
+      [
+        [
+          "tickets_tab_status",
+          "tickets_tab_queue",
+          "tickets_tab_user",
+          "tickets_company_id_status_updated_at_index",
+          "tickets_company_id_queue_id_status_updated_at_index",
+          "tickets_company_id_user_id_status_updated_at_index",
+          "tickets_company_id_created_at_index",
+          "ticket_tracking_company_id_finished_at_index",
+          "contacts_company_id_name_index",
+        ],
+      ],
+    );
+    expect((rows as { name: string }[]).map((r) => r.name)).toEqual([
+      "tickets_tab_queue",
+      "tickets_tab_status",
+      "tickets_tab_user",
+    ]);
+  });
+
+  it("a retired index is dropped once, and a later start finds nothing to do", async () => {
+    const sql = server.database.executeSql;
+    const table = `retire_${Date.now()}`;
+    await sql(`create table ${table} (x int)`);
+    await sql(`create index ${table}_x on ${table} (x)`);
+    const retire = readOnlineIndexes(migrationsFolder()).filter((i) => i.drop);
+    expect(retire.length).toBeGreaterThanOrEqual(6);
+    const drop = {
+      name: `${table}_x`,
+      sql: `DROP INDEX CONCURRENTLY IF EXISTS ${table}_x`,
+      drop: true,
+    };
+    const kind = server.database.kind;
+    await buildOnlineIndexes(kind, sql, [drop]);
+    await buildOnlineIndexes(kind, sql, [drop]);
+    const { rows } = await sql(`select 1 from pg_class where relname = $1`, [drop.name]);
+    expect(rows).toEqual([]);
     await sql(`drop table ${table}`);
   });
 });
