@@ -9,8 +9,9 @@ import { candidateIds, matchesTerm, searchCandidates } from "./tickets.scope.js"
 
 /**
  * A tab's page of ticket ids without a text search, newest update first, and the badge's count
- * (up to LIST_COUNT_LIMIT) as an uncorrelated subquery, run once. Both read the tab's covering
- * index alone (status, queue or user first; queue and user in it), never a ticket's row.
+ * (up to LIST_COUNT_LIMIT) as an uncorrelated subquery, run once. On a tab's own filters
+ * (status, queues, user) both read the tab's covering index alone (tickets_tab_status, _queue,
+ * _user: queue and user in the index), not a ticket's row; tags, dates and unread read rows.
  */
 export function pageAndCountQuery(db: DbOrTx, filters: SQL, page: Page | PagePlaceholders) {
   const counted = countUpToQuery(db, tickets, filters, LIST_COUNT_LIMIT, newestFirst());
