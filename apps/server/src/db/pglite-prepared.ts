@@ -44,6 +44,15 @@ export function preparingPglite(client: PGlite): { db: PGlite; keyed: PGlite } {
   const stale = new Set<string>();
   const planMode = (mode: PlanMode) =>
     client.execProtocol(serialize.query(`set plan_cache_mode = ${mode}`));
+  /** `work` planned generically, the session back to plans with values whatever happens. */
+  async function generically<R>(work: () => Promise<R>): Promise<R> {
+    await planMode("force_generic_plan");
+    try {
+      return await work();
+    } finally {
+      await planMode("force_custom_plan");
+    }
+  }
 
   async function run<T>(
     name: string,
@@ -79,15 +88,7 @@ export function preparingPglite(client: PGlite): { db: PGlite; keyed: PGlite } {
           serialize.sync(),
         ]),
       );
-    let messages;
-    if (generic) {
-      await planMode("force_generic_plan");
-      try {
-        ({ messages } = await execute());
-      } finally {
-        await planMode("force_custom_plan");
-      }
-    } else ({ messages } = await execute());
+    const { messages } = await (generic ? generically(execute) : execute());
     return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
   }
 

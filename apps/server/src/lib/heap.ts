@@ -17,7 +17,7 @@ import { setFlagsFromString } from "node:v8";
  *
  * V8 ignores flags it does not know, so a later Node cannot fail to start over this.
  */
-export const HEAP_GROWING_PERCENT = { embedded: 20, postgres: 100 };
+const HEAP_GROWING_PERCENT = { embedded: 20, postgres: 100 };
 
 export function limitHeapGrowth(database: keyof typeof HEAP_GROWING_PERCENT): void {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT[database]}`);

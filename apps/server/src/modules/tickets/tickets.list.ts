@@ -57,13 +57,8 @@ export async function pageAndCount(
   const count =
     rows[0]?.total ??
     (page.offset ? await countUpTo(db, tickets, filters, LIST_COUNT_LIMIT, newestFirst()) : 0);
-  return {
-    tickets: await ticketJsonTextsById(
-      db,
-      rows.map((r) => r.id),
-    ),
-    count,
-  };
+  const ids = rows.map((r) => r.id);
+  return { tickets: await ticketJsonTextsById(db, ids), count };
 }
 
 /**
