@@ -4,10 +4,11 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     // Vitest leaves a core free by default, which is one worker on a 2-core CI machine; the
-    // suites wait on I/O (databases, sockets) enough that one worker per core is faster. On a
-    // shared PostgreSQL (TEST_DATABASE_URL) the server files run one at a time: they share its
-    // job queues, and some count company-wide figures.
-    maxWorkers: process.env.TEST_DATABASE_URL ? 1 : Math.max(2, availableParallelism() - 1),
+    // suites wait on I/O (databases, sockets) enough that one worker per core is faster. On
+    // PostgreSQL (TEST_DATABASE_URL) each worker has its own copy of the migrated database
+    // (apps/server/test/test-database.ts): files share job queues and count company-wide
+    // figures, so two never run on one database at once.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -22,6 +23,7 @@ export default defineConfig({
           include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
           environment: "node",
           globalSetup: ["apps/server/test/global-setup.ts"],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type BuiltApp } from "../src/app.js";
-import { createDatabase, type Database } from "../src/db/client.js";
+import type { Database } from "../src/db/client.js";
 import {
   campaignOptOuts,
   campaigns,
@@ -24,6 +24,7 @@ import {
   uid,
   type Session,
 } from "./harness.js";
+import { openTestDatabase } from "./test-database.js";
 
 /**
  * The campaign sender against the fake Graph server (WhatsApp Cloud): each recipient gets one
@@ -46,9 +47,7 @@ async function startApp(): Promise<BuiltApp> {
 
 beforeAll(async () => {
   graph = await startFakeGraph();
-  const url = process.env.TEST_DATABASE_URL;
-  database = await createDatabase(url ? { url, poolSize: 4 } : {});
-  if (!url) await database.migrate();
+  database = await openTestDatabase();
   appConfig = config();
   built = await startApp();
 });

@@ -51,6 +51,43 @@ describe("PGlite data folder", () => {
   });
 });
 
+describe("a PGlite started from another's dump (the tests' image)", () => {
+  it("holds the rows the dump held and keeps its own changes to itself", async () => {
+    const source = await createDatabase({});
+    let image: Blob;
+    try {
+      await source.migrate();
+      await source.executeSql("insert into plans (name) values ('Dumped')");
+      image = await source.dump!();
+    } finally {
+      await source.close();
+    }
+    const names = async (database: Database) =>
+      (await database.executeSql("select name from plans order by name")).rows;
+    const first = await createDatabase({ pgliteImage: image });
+    const second = await createDatabase({ pgliteImage: image });
+    try {
+      expect(await one(first, "select current_database() as db")).toEqual({ db: PGLITE_DATABASE });
+      await first.executeSql("insert into plans (name) values ('First only')");
+      expect(await names(first)).toEqual([{ name: "Dumped" }, { name: "First only" }]);
+      expect(await names(second)).toEqual([{ name: "Dumped" }]);
+      // Migrated already: the migrations find nothing to do, and the trigram indexes work.
+      await second.migrate();
+      expect(
+        await one(
+          second,
+          "select count(*)::int as n from pg_indexes where indexname = 'tickets_tab_status'",
+        ),
+      ).toEqual({ n: 1 });
+      expect(await one(second, "select similarity('atrium', 'atrio') > 0 as ok")).toEqual({
+        ok: true,
+      });
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
+
 describe("a new PGlite folder", () => {
   it("is made by a child process (initdb's memory leaves with it); a made one is left alone", async () => {
     const fresh = path.join(dir, "made");

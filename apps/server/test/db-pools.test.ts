@@ -3,8 +3,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, keyedDb, type Database, type DbOrTx } from "../src/db/client.js";
 import { eventually } from "./harness.js";
+import { testDatabaseUrl } from "./test-database.js";
 
-const url = process.env.TEST_DATABASE_URL;
+const url = testDatabaseUrl();
 
 const one = async <T>(db: DbOrTx, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows[0]!;

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PREPARED_PER_CONNECTION, preparingPool } from "../src/db/prepared.js";
+import { testDatabaseUrl } from "./test-database.js";
 
-const url = process.env.TEST_DATABASE_URL;
+const url = testDatabaseUrl();
 
 // Named statements live in a PostgreSQL connection; PGlite has no pool and no wire protocol.
 describe.skipIf(!url)("recurring statements are prepared once per connection", () => {

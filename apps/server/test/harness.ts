@@ -7,7 +7,7 @@ import { io as connectSocket, type Socket } from "socket.io-client";
 import { buildApp, type AppLimits, type BuiltApp } from "../src/app.js";
 import { loadConfig, type Config } from "../src/config.js";
 import { ensureDefaultSettings } from "../src/db/bootstrap.js";
-import { createDatabase, type Database, type Db } from "../src/db/client.js";
+import type { Database, Db } from "../src/db/client.js";
 import {
   companies,
   connections,
@@ -22,6 +22,7 @@ import {
 import { LOGIN_GUARD_DEFAULTS, LoginGuard } from "../src/lib/attempts.js";
 import { createLogger } from "../src/lib/logger.js";
 import { hashPassword } from "../src/lib/password.js";
+import { openTestDatabase } from "./test-database.js";
 
 export interface TestServer extends BuiltApp {
   db: Db;
@@ -54,7 +55,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /**
  * One server per test file: PGlite in memory by default, PostgreSQL when TEST_DATABASE_URL is
- * set (migrated once by global-setup). Tests isolate themselves with fresh companies.
+ * set (test-database.ts). Tests isolate themselves with fresh companies.
  */
 export async function startTestServer(
   opts: {
@@ -69,9 +70,7 @@ export async function startTestServer(
     widgetDist?: string;
   } = {},
 ): Promise<TestServer> {
-  const url = process.env.TEST_DATABASE_URL;
-  const database = await createDatabase(url ? { url, poolSize: 4 } : {});
-  if (!url) await database.migrate();
+  const database = await openTestDatabase();
   const config = testConfig(opts.config);
   const built = await buildApp({
     config,

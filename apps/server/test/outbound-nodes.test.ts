@@ -11,13 +11,14 @@ import { createLogger } from "../src/lib/logger.js";
 import { startFakeGraph, type FakeGraph } from "./fake-graph.js";
 import { cloudTicket } from "./outbound-helpers.js";
 import { eventually, request, startTestServer, uid, type TestServer } from "./harness.js";
+import { testDatabaseUrl } from "./test-database.js";
 
 /**
  * Several nodes on one database working the same send lanes: nothing is sent twice, and a node
  * killed mid-send loses nothing. Several nodes mean PostgreSQL (TEST_DATABASE_URL; PGlite is
  * the embedded single-node database): skipped without it.
  */
-const DATABASE_URL = process.env.TEST_DATABASE_URL;
+const DATABASE_URL = testDatabaseUrl();
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 let graph: FakeGraph;

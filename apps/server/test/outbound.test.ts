@@ -83,8 +83,10 @@ describe("outbound lanes", () => {
     expect(b.sent()).toEqual(["b1"]);
     // A's messages are still queued: no error, no ack, nothing delivered.
     for (const m of queued) expect(await messageRow(m.id)).toMatchObject({ ack: 0, error: null });
-    await eventually(async () => (await connectionRow(a.connection.id)).degraded);
+    // The breaker trips, then the incident is recorded: a second statement.
+    await eventually(async () => (await connectionRow(a.connection.id)).incidentAt !== null);
     const down = await connectionRow(a.connection.id);
+    expect(down.degraded).toBe(true);
     expect(down.incidentReason).toContain("Service down");
     expect(down.incidentAt).not.toBeNull();
 
@@ -157,8 +159,9 @@ describe("outbound lanes", () => {
       times: 1e6,
     });
     const m = await reply(c, "sem token");
-    await eventually(async () => (await connectionRow(c.connection.id)).degraded);
+    await eventually(async () => (await connectionRow(c.connection.id)).incidentAt !== null);
     const down = await connectionRow(c.connection.id);
+    expect(down.degraded).toBe(true);
     expect(down.sendFailures).toBe(1);
     expect(down.incidentReason).toContain("Error validating access token");
     expect(await messageRow(m.id)).toMatchObject({ ack: 0, error: null });

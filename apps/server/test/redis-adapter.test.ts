@@ -9,6 +9,7 @@ import { createClient } from "redis";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventWhere, nextEvent, uid } from "./harness.js";
+import { testDatabaseUrl } from "./test-database.js";
 
 /**
  * Two real server processes sharing PostgreSQL and Redis: an event published by one reaches a
@@ -16,7 +17,7 @@ import { eventWhere, nextEvent, uid } from "./harness.js";
  * with CI=true, where that fails.
  */
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const DATABASE_URL = testDatabaseUrl() ?? "postgres://postgres@127.0.0.1:5432/test";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 async function unreachable(): Promise<string | null> {

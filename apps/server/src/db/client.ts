@@ -40,6 +40,8 @@ export interface Database {
    * listening connection hears it a moment later.
    */
   onPoolNotice?(handler: (payload: string) => void): void;
+  /** PGlite only: its whole data folder as a tar file (PGlite's dumpDataDir). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data folder; absent → in memory. */
   pgliteDir?: string;
+  /**
+   * An in-memory PGlite starts as a copy of this data folder (a tar from Database.dump) instead
+   * of running initdb: the tests copy one migrated database per file.
+   */
+  pgliteImage?: Blob;
   /** PGlite's buffer cache (PostgreSQL's shared_buffers), e.g. "32MB". */
   pgliteSharedBuffers?: string;
   poolSize?: number;
@@ -160,6 +167,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   // pg_trgm backs the ticket search indexes (migration 0001).
   const client = new PGlite({
     dataDir: opts.pgliteDir,
+    loadDataDir: opts.pgliteImage,
     // PGlite before 0.4.3 kept its data in template1, and the data folders it made still do.
     database: PGLITE_DATABASE,
     extensions: { pg_trgm },
@@ -217,6 +225,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
         },
       };
     },
+    dump: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }
