@@ -10,6 +10,7 @@
  *   BENCH_TICKETS=500000 BENCH_DATABASE_URL=… npm run bench
  *
  * Other knobs: BENCH_REQUESTS (1000 per scenario), BENCH_ONLY (regex on scenario names),
+ * BENCH_PROFILE (a folder: the server writes a CPU profile there when it stops),
  * BENCH_MESSAGES_PER_TICKET (10), BENCH_PGLITE_DIR, BENCH_JSON (write the summary there).
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -241,7 +242,13 @@ async function startServer(dataDir: string) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...serverNodeFlags({ DATABASE_URL: URL_ }), path.join(root, "apps/server/dist/main.js")],
+    [
+      ...serverNodeFlags({ DATABASE_URL: URL_ }),
+      ...(process.env.BENCH_PROFILE
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+        : []),
+      path.join(root, "apps/server/dist/main.js"),
+    ],
     {
       cwd: root,
       stdio: ["ignore", "inherit", "inherit"],

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { parse, PGlite, protocol } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   createDatabase,
@@ -11,6 +12,7 @@ import {
   type Database,
 } from "../src/db/client.js";
 import { makePgliteFolder } from "../src/db/pglite-folder.js";
+import { firstResult, joined } from "../src/db/pglite-prepared.js";
 import { companies, plans } from "../src/db/schema/index.js";
 import { maintainPglite, maintenanceOf } from "../src/db/pglite-maintenance.js";
 
@@ -163,6 +165,51 @@ describe("PGlite maintenance (it has no autovacuum)", () => {
 });
 
 describe("PGlite's recurring statements (db/pglite-prepared.ts)", () => {
+  it("decode a statement's rows as PGlite's parseResults does, with the statement's own parsers", async () => {
+    const client = new PGlite();
+    try {
+      const { serialize } = protocol;
+      const run = async (text: string, values: (string | null)[] = []) =>
+        (
+          await client.execProtocol(
+            joined([
+              serialize.parse({ text, types: [] }),
+              serialize.bind({ values }),
+              serialize.describe({ type: "P" }),
+              serialize.execute({}),
+              serialize.sync(),
+            ]),
+          )
+        ).messages;
+      await client.exec("create table t (id serial primary key, j jsonb, at timestamptz, n int)");
+      const statements: [string, (string | null)[]][] = [
+        [
+          "insert into t (j, at, n) values ($1, now(), 1), ('[1]', null, null) returning *",
+          ['{"a":1}'],
+        ],
+        ["select id, j, at, n, n is null as empty, 'x'::text as s from t order by id", []],
+        ["update t set n = 2", []],
+        ["delete from t where id = $1", ["1"]],
+        ["select 1 where false", []],
+      ];
+      const own = { 1184: (v: string) => `at ${v}` };
+      for (const [text, values] of statements) {
+        const messages = await run(text, values);
+        for (const options of [
+          undefined,
+          { rowMode: "array" as const },
+          { rowMode: "array" as const, parsers: own },
+        ]) {
+          expect(firstResult(messages, client.parsers, options)).toEqual(
+            parse.parseResults(messages, client.parsers, options)[0],
+          );
+        }
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
   it("prepared after their second run, answer as PGlite's own query does, values and errors alike", async () => {
     const database = await createDatabase({});
     try {
