@@ -1,9 +1,10 @@
 /**
- * Server nodes of the realtime bench: the real server (apps/server/src/main.ts through tsx) in
- * its own process, on PostgreSQL and Redis, with a probe preloaded that reports its event-loop
- * delay and memory over IPC.
+ * Server nodes of the realtime bench: the real server as it ships (apps/server/dist/main.js,
+ * built once per run, as the inbox bench and npm start run it) in its own process, on
+ * PostgreSQL and Redis, with a probe preloaded that reports its event-loop delay and memory over
+ * IPC.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -50,7 +51,21 @@ function freePort(): Promise<number> {
   });
 }
 
+let built = false;
+
+/** Builds the server bundle once per run (the sources may be newer than dist/). */
+function buildServer(root: string): void {
+  if (built) return;
+  const build = spawnSync(process.execPath, ["build.mjs"], {
+    cwd: path.join(root, "apps/server"),
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error("server build failed");
+  built = true;
+}
+
 export async function startNode(name: string, env: NodeEnv): Promise<ServerNode> {
+  buildServer(env.root);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
@@ -58,13 +73,11 @@ export async function startNode(name: string, env: NodeEnv): Promise<ServerNode>
     [
       ...serverNodeFlags({ DATABASE_URL: env.databaseUrl }),
       "--import",
-      "tsx",
-      "--import",
       "./bench/realtime/probe.mjs",
       ...(process.env.BENCH_RT_PROFILE
         ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_RT_PROFILE}`]
         : []),
-      "apps/server/src/main.ts",
+      "apps/server/dist/main.js",
     ],
     {
       cwd: env.root,
