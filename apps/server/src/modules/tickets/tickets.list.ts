@@ -3,62 +3,55 @@ import type { DbOrTx } from "../../db/client.js";
 import { messages, tickets } from "../../db/schema/index.js";
 import { LIST_COUNT_LIMIT } from "@atrium/shared";
 import { shapedQuery } from "../../lib/shaped.js";
-import { countUpTo, countUpToQuery, plannedRowsCached } from "../../lib/sql.js";
+import { countUpTo, plannedRowsCached } from "../../lib/sql.js";
 import { ticketJsonTextsById } from "./tickets.presenter.js";
 import { candidateIds, matchesTerm, searchCandidates } from "./tickets.scope.js";
 
 /**
- * A tab's page of ticket ids without a text search, newest update first, and the badge's count
- * (up to LIST_COUNT_LIMIT) as an uncorrelated subquery, run once. On a tab's own filters
- * (status, queues, user) both read the tab's covering index alone (tickets_tab_status, _queue,
- * _user: queue and user in the index), not a ticket's row; tags, dates and unread read rows.
+ * The ids a tab's page and its badge's count are read from: the tab's first
+ * max(LIST_COUNT_LIMIT, offset + page + 1) tickets, newest update first. One scan serves both
+ * (the count is exact up to LIST_COUNT_LIMIT, '99+' beyond). On a tab's own filters (status,
+ * queues, user) it reads the tab's covering index alone (tickets_tab_status, _queue, _user:
+ * queue and user in the index), not a ticket's row; tags, dates and unread read rows.
  */
-export function pageAndCountQuery(db: DbOrTx, filters: SQL, page: Page | PagePlaceholders) {
-  const counted = countUpToQuery(db, tickets, filters, LIST_COUNT_LIMIT, newestFirst());
-  const limit = "limit" in page ? page.limit : page.size + 1;
+export function tabIdsQuery(db: DbOrTx, filters: SQL, limit: number | Placeholder) {
   return db
-    .select({ id: tickets.id, total: sql<number>`(${counted})`.mapWith(Number) })
+    .select({ id: tickets.id })
     .from(tickets)
     .where(filters)
     .orderBy(...newestFirst())
-    .limit(limit)
-    .offset(page.offset);
+    .limit(limit);
 }
+
+/** How many of a tab's first tickets tabIdsQuery reads for a page. */
+export const tabIdsLimit = (page: Page) => Math.max(LIST_COUNT_LIMIT, page.offset + page.size + 1);
 
 /** A ticket list's order: the last update first. */
 const newestFirst = () => [desc(tickets.updatedAt), desc(tickets.id)];
 
-interface PagePlaceholders {
-  limit: Placeholder;
-  offset: Placeholder;
-}
-
-/** pageAndCountQuery built once per shape of the filters (lib/shaped.ts). */
-const tabPage = shapedQuery((db, filters) =>
-  pageAndCountQuery(db, filters, {
-    limit: sql.placeholder("limit"),
-    offset: sql.placeholder("offset"),
-  }).prepare(""),
+/** tabIdsQuery built once per shape of the filters (lib/shaped.ts). */
+const tabIds = shapedQuery((db, filters) =>
+  tabIdsQuery(db, filters, sql.placeholder("limit")).prepare(""),
 );
 
 /**
  * A tab's page (one ticket more than the page, to tell whether another follows) as JSON texts,
- * and its count. Two statements: the page's ids, planned with the filters' values, then their
- * JSON by id, planned once (ticketJsonTextsById). As one statement, planning the JSON's
- * subqueries with every call's values cost more than running them.
+ * and its count. Two statements: the tab's first ids, planned with the filters' values, then
+ * the page's JSON by id, planned once (ticketJsonTextsById). As one statement, planning the
+ * JSON's subqueries with every call's values cost more than running them; a count of its own
+ * beside the ids doubled their planning (0.36 against 0.21 ms a call, pgbench).
  */
 export async function pageAndCount(
   db: DbOrTx,
   filters: SQL,
   page: Page,
 ): Promise<{ tickets: string[]; count: number }> {
-  const rows = await tabPage(db, filters, { limit: page.size + 1, offset: page.offset });
-  // Past the last page no row carries the count: it is counted on its own.
-  const count =
-    rows[0]?.total ??
-    (page.offset ? await countUpTo(db, tickets, filters, LIST_COUNT_LIMIT, newestFirst()) : 0);
-  const ids = rows.map((r) => r.id);
-  return { tickets: await ticketJsonTextsById(db, ids), count };
+  const rows = await tabIds(db, filters, { limit: tabIdsLimit(page) });
+  const ids = rows.slice(page.offset, page.offset + page.size + 1).map((r) => r.id);
+  return {
+    tickets: await ticketJsonTextsById(db, ids),
+    count: Math.min(rows.length, LIST_COUNT_LIMIT),
+  };
 }
 
 /**
