@@ -1,5 +1,4 @@
 import type { Server as HttpServer, IncomingMessage } from "node:http";
-import { createAdapter } from "@socket.io/redis-adapter";
 import { eq, inArray } from "drizzle-orm";
 import { isAdmin, SOCKET_PING_TIMEOUT_MS, clientEvents } from "@atrium/shared";
 import { Server } from "socket.io";
@@ -15,6 +14,7 @@ import { isOriginAllowed, type OriginPolicy } from "./origins.js";
 import type { Presence } from "./presence.js";
 import type { Publisher } from "./publish.js";
 import { rooms } from "./rooms.js";
+import { createBatchingAdapter, jsonParser } from "./redis-batches.js";
 
 export interface GatewayDeps {
   db: Db;
@@ -52,18 +52,6 @@ function actorRooms(actor: Actor): string[] {
   return list;
 }
 
-/**
- * What the Redis adapter writes to Redis and reads back: JSON instead of its default msgpack.
- * Every node reads every broadcast published to several rooms (its own too, before it can see
- * whose it is), and V8's JSON is faster than msgpack in JavaScript: the node's CPU per ingested
- * message went 0.43–0.46 → 0.37–0.43 ms (realtime bench, alternating runs). Events carry no
- * binary data; all nodes of a deployment must run the same release.
- */
-const jsonParser = {
-  encode: (message: unknown) => JSON.stringify(message),
-  decode: (message: Buffer | string) => JSON.parse(String(message)) as unknown,
-};
-
 export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server {
   const io = new Server<
     Record<string, never>,
@@ -78,7 +66,7 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
   });
   if (deps.redis)
     io.adapter(
-      createAdapter(deps.redis.pub as never, deps.redis.sub as never, { parser: jsonParser }),
+      createBatchingAdapter(deps.redis.pub as never, deps.redis.sub, { parser: jsonParser }),
     );
   // Every namespace's sockets (agents' and visitors'): websocket only, one TCP socket each.
   io.engine.on("connection", (conn: { request: IncomingMessage }) => {
