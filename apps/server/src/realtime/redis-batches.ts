@@ -39,7 +39,8 @@ export const jsonParser = {
  * adapter publishes (requests to the other nodes: join, leave, disconnect) sends the pending
  * batch first. Local sockets get every event at once, as before; the other nodes get them at
  * most one turn of this node's event loop later. A batch of one is published as the adapter
- * publishes it, on its own room's channel.
+ * publishes it, on its own room's channel. A node of an older release ignores batches (it
+ * sees a room it does not have): all nodes of a deployment run the same release.
  */
 export function createBatchingAdapter(
   pub: PubClient,
