@@ -5,11 +5,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { createClient } from "redis";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventWhere, nextEvent, uid } from "./harness.js";
-import { testDatabaseUrl } from "./test-database.js";
+import { testDatabaseUrl, unreachableRedis } from "./test-database.js";
 
 /**
  * Two real server processes sharing PostgreSQL and Redis: an event published by one reaches a
@@ -21,18 +20,8 @@ const DATABASE_URL = testDatabaseUrl() ?? "postgres://postgres@127.0.0.1:5432/te
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 async function unreachable(): Promise<string | null> {
-  const redis = createClient({
-    url: REDIS_URL,
-    socket: { connectTimeout: 1500, reconnectStrategy: false },
-  });
-  redis.on("error", () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-    await redis.quit();
-  } catch {
-    return `no Redis reachable at ${REDIS_URL}`;
-  }
+  const redis = await unreachableRedis(REDIS_URL);
+  if (redis) return redis;
   const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 1500 });
   try {
     await client.connect();

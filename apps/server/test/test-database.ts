@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createClient } from "redis";
 import { inject } from "vitest";
 import { createDatabase, type Database } from "../src/db/client.js";
 
@@ -38,4 +39,18 @@ export async function openTestDatabase(): Promise<Database> {
   if (url) return createDatabase({ url, poolSize: 4 });
   image ??= new Blob([readFileSync(inject("pgliteImagePath"))]);
   return createDatabase({ pgliteImage: image });
+}
+
+/** Why Redis at `url` cannot be used (it does not answer a PING), or null when it can. */
+export async function unreachableRedis(url: string): Promise<string | null> {
+  const redis = createClient({ url, socket: { connectTimeout: 1500, reconnectStrategy: false } });
+  redis.on("error", () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+    await redis.quit();
+    return null;
+  } catch {
+    return `no Redis reachable at ${url}`;
+  }
 }
