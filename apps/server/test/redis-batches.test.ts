@@ -24,7 +24,8 @@ interface Node {
 }
 
 const key = `batches-${process.pid}-${Date.now()}`;
-const clients: ReturnType<typeof createClient>[] = [];
+type Redis = ReturnType<typeof createClient>;
+const clients: Redis[] = [];
 
 async function redisPair() {
   const pub = createClient({ url: REDIS_URL });
@@ -34,14 +35,15 @@ async function redisPair() {
   return { pub, sub };
 }
 
-async function startNode(): Promise<Node> {
+async function startNode(failed?: (err: unknown) => void): Promise<Node & { pub: Redis }> {
   const { pub, sub } = await redisPair();
   const http = createServer();
   const io = new Server(http, { transports: ["websocket"] });
-  io.adapter(createBatchingAdapter(pub, sub, { parser: jsonParser, key }));
+  io.adapter(createBatchingAdapter(pub, sub, { parser: jsonParser, key }, failed));
   io.on("connection", (socket) => void socket.join("r1"));
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   return {
+    pub,
     io,
     http,
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
@@ -118,5 +120,20 @@ describe.skipIf(Boolean(missing))("the Redis adapter's batches (two nodes)", () 
     a.io.in("r1").disconnectSockets(true);
     await gone;
     expect(events).toEqual(["e5", "e6", "disconnect"]);
+  });
+
+  it("says when Redis refuses a batch (the other nodes' sockets miss it)", async () => {
+    const refused: unknown[] = [];
+    const c = await startNode((err) => refused.push(err));
+    try {
+      await c.pub.quit();
+      c.io.to("r1").emit("e", 7);
+      c.io.to("r1").emit("e", 8);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(refused).toHaveLength(1);
+      expect(String(refused[0])).toMatch(/closed/i);
+    } finally {
+      await c.close();
+    }
   });
 });

@@ -66,7 +66,12 @@ export function createGateway(httpServer: HttpServer, deps: GatewayDeps): Server
   });
   if (deps.redis)
     io.adapter(
-      createBatchingAdapter(deps.redis.pub as never, deps.redis.sub, { parser: jsonParser }),
+      createBatchingAdapter(
+        deps.redis.pub as never,
+        deps.redis.sub,
+        { parser: jsonParser },
+        (err) => deps.logger.warn({ err }, "realtime events not sent to the other nodes (Redis)"),
+      ),
     );
   // Every namespace's sockets (agents' and visitors'): websocket only, one TCP socket each.
   io.engine.on("connection", (conn: { request: IncomingMessage }) => {

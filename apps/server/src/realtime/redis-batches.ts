@@ -46,6 +46,8 @@ export function createBatchingAdapter(
   pub: PubClient,
   sub: unknown,
   opts: Partial<RedisAdapterOptions>,
+  /** A publish Redis refused: what the other nodes' sockets would have got is lost. */
+  failed: (err: unknown) => void = () => undefined,
 ): (nsp: Namespace) => RedisAdapter {
   // Socket.IO calls it with `new`: a function, not an arrow.
   return function batchingAdapter(nsp: Namespace) {
@@ -55,9 +57,9 @@ export function createBatchingAdapter(
     let pending: [string, string][] = [];
     let scheduled = false;
     const send = (channel: string, message: string | Buffer) =>
-      // As the adapter's own publishes: a Redis that is down loses what the other nodes would
-      // have delivered; their clients converge when they reconnect.
-      pub.publish(channel, message).catch(() => undefined);
+      // Lost for the other nodes' sockets (their clients converge when they reconnect); the
+      // local ones have them already.
+      pub.publish(channel, message).catch(failed);
     const flush = () => {
       scheduled = false;
       const batch = pending;
