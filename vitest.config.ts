@@ -23,6 +23,9 @@ export default defineConfig({
           include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
           environment: "node",
           globalSetup: ["apps/server/test/global-setup.ts"],
+          // Server modules load once per worker, not once per file (2.7 s each): the server
+          // keeps its state per app instance, its module-level caches are keyed by database
+          // handle, and each file starts its own server and database.
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

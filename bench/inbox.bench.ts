@@ -13,9 +13,8 @@
  * BENCH_PROFILE (a folder: the server writes a CPU profile there when it stops),
  * BENCH_MESSAGES_PER_TICKET (10), BENCH_PGLITE_DIR, BENCH_JSON (write the summary there).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,6 +33,7 @@ import {
 } from "./dataset.js";
 import { serverNodeFlags } from "../scripts/server-node-flags.mjs";
 import { cpuMs, load, memoryOf, summarize, watchMemory, type LoadResult } from "./load.js";
+import { buildServer, freePort } from "./server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 50_000);
@@ -184,17 +184,6 @@ function scenarios(d: Dataset, kind: "pglite" | "postgres"): Scenario[] {
   ];
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
 /** PostgreSQL: one connection, so the seeding's session settings hold for every statement. */
 async function withSeedConnection<T>(fn: (sql: ExecuteSql) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: URL_ });
@@ -234,11 +223,7 @@ async function prepare(
 }
 
 async function startServer(dataDir: string) {
-  const build = spawnSync(process.execPath, ["build.mjs"], {
-    cwd: path.join(root, "apps/server"),
-    stdio: "inherit",
-  });
-  if (build.status !== 0) throw new Error("server build failed");
+  buildServer(root);
   const port = await freePort();
   const child = spawn(
     process.execPath,

@@ -4,12 +4,12 @@
  * PostgreSQL and Redis, with a probe preloaded that reports its event-loop delay and memory over
  * IPC.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serverNodeFlags } from "../../scripts/server-node-flags.mjs";
+import { buildServer, freePort } from "../server.js";
 
 export interface NodeProbe {
   loopP50: number;
@@ -38,30 +38,6 @@ export interface NodeEnv {
   metaAppSecret: string;
   adminEmail: string;
   adminPassword: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-let built = false;
-
-/** Builds the server bundle once per run (the sources may be newer than dist/). */
-function buildServer(root: string): void {
-  if (built) return;
-  const build = spawnSync(process.execPath, ["build.mjs"], {
-    cwd: path.join(root, "apps/server"),
-    stdio: "inherit",
-  });
-  if (build.status !== 0) throw new Error("server build failed");
-  built = true;
 }
 
 export async function startNode(name: string, env: NodeEnv): Promise<ServerNode> {
