@@ -10,6 +10,7 @@ import { buildOnlineIndexes, readOnlineIndexes } from "../src/db/online-indexes.
 import { migrationsFolder } from "../src/db/client.js";
 import { contacts, users } from "../src/db/schema/index.js";
 import { countUpToQuery } from "../src/lib/sql.js";
+import { COMMON_TRIGRAM, indexedPart, sampledTrigrams } from "../src/lib/trigrams.js";
 import { actorFromUser, type Actor } from "../src/modules/auth/actor.js";
 import {
   indexQuery,
@@ -78,7 +79,7 @@ beforeAll(async () => {
      select $1, t.id,
             case m when 1 then 'Olá, mensagem ' || t.protocol
                    when 2 then case when t.protocol % 2 = 0 then 'sobre a garantia ' else 'obrigado ' end || t.protocol
-                   else case when t.protocol = 2900 then 'quero o reembolso' else 'até logo ' || t.protocol end end,
+                   else case when t.protocol = 2900 then 'Mensagem: quero o reembolso' else 'até logo ' || t.protocol end end,
             m = 2, true, t.created_at + (m || ' seconds')::interval
      from tickets t cross join generate_series(1, 3) m where t.company_id = $1`,
     [companyId],
@@ -252,6 +253,35 @@ describe("text search", () => {
     expect(rowsRead(plan, "messages")).toBeLessThanOrEqual(5);
   });
 
+  it("asks the trigram index for a rare term's rare part only", async () => {
+    // "mensagem" is in a third of the messages: the index is asked for "reembolso", each
+    // message it finds is checked for the whole term.
+    const term = "mensagem: QUERO o reembolso";
+    const frequency = await sampledTrigrams(server.db, "messages", "body");
+    expect(frequency("men")).toBeGreaterThan(0.2);
+    expect(frequency("bol")).toBeLessThan(COMMON_TRIGRAM);
+    const indexed = indexedPart(term, frequency);
+    expect(indexed).toBe("reembolso");
+    const plan = await explain(indexQuery(server.db, companyId, filters(), term, page, indexed));
+    const scan = plan.find((n) => n["Index Name"] === "messages_body_trgm") as
+      (PlanNode & { "Index Cond"?: string }) | undefined;
+    expect(scan?.["Index Cond"]).toMatch(/'%reembolso%'/);
+    expect(rowsRead(plan, "messages")).toBeLessThanOrEqual(5);
+    const ids = async (part: string) =>
+      (await indexQuery(server.db, companyId, filters(), term, page, part)).map((r) => r.id);
+    const [found] = await server.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.protocol, 2900)));
+    expect(await ids(indexed)).toEqual([found!.id]);
+    expect(await ids(term)).toEqual([found!.id]);
+    // The part finds a superset; the whole term still decides: "reembolso" alone is no match.
+    expect(
+      (await indexQuery(server.db, companyId, filters(), "mensagem: reembolso", page, indexed))
+        .length,
+    ).toBe(0);
+  });
+
   it("gives the same pages whichever shape answers", async () => {
     // Upper case and accents too: the walk folds case with lower() (containsFolded), the
     // index shape with ILIKE; both must find the same tickets.
@@ -263,11 +293,15 @@ describe("text search", () => {
       "até logo 29",
       "ATÉ LOGO 29",
       "cLIENTE 01",
+      "mensagem: quero o REEMBOLSO",
+      "garantia 12",
     ]) {
+      // The index shape as searchPage runs it: the index asked for the term's rare part.
+      const part = indexedPart(term, await sampledTrigrams(server.db, "messages", "body"));
       for (const offset of [0, PAGE_SIZE.tickets]) {
         const p = { offset, size: PAGE_SIZE.tickets };
         const walked = await walkQuery(server.db, companyId, filters(), term, p, TICKETS);
-        const indexed = await indexQuery(server.db, companyId, filters(), term, p);
+        const indexed = await indexQuery(server.db, companyId, filters(), term, p, part);
         expect(
           walked.map((r) => r.id),
           `${term} @${offset}`,
@@ -280,6 +314,14 @@ describe("text search", () => {
     const rare = await list(as.admin, "searchParam=reembolso&showAll=true");
     expect(rare.tickets.map((t) => t.protocol)).toEqual([2900]);
     expect(rare.count).toBeNull();
+    // A rare term with a common word in it: the index asked for "reembolso", the term checked.
+    const phrase = encodeURIComponent("MENSAGEM: quero o reembolso");
+    expect(
+      (await list(as.admin, `searchParam=${phrase}&showAll=true`)).tickets.map((t) => t.protocol),
+    ).toEqual([2900]);
+    expect(
+      (await list(as.admin, `searchParam=mensagem%3A%20reembolso&showAll=true`)).tickets,
+    ).toEqual([]);
     const common = await list(as.admin, "searchParam=garantia&showAll=true&pageNumber=2");
     expect(common.tickets.map((t) => t.protocol)).toEqual(
       Array.from({ length: PAGE_SIZE.tickets }, (_, i) => 2 * (PAGE_SIZE.tickets + i + 1)),

@@ -4,6 +4,7 @@ import { messages, tickets } from "../../db/schema/index.js";
 import { LIST_COUNT_LIMIT } from "@atrium/shared";
 import { shapedQuery } from "../../lib/shaped.js";
 import { countUpTo, plannedRowsCached } from "../../lib/sql.js";
+import { indexedPart, sampledTrigrams } from "../../lib/trigrams.js";
 import { ticketJsonTextsById } from "./tickets.presenter.js";
 import { candidateIds, matchesTerm, searchCandidates } from "./tickets.scope.js";
 
@@ -85,7 +86,8 @@ export async function searchPage(
     )
       return ids;
   }
-  return (await indexQuery(db, companyId, filters, term, page)).map((r) => r.id);
+  const indexed = indexedPart(term, await sampledTrigrams(db, "messages", "body"));
+  return (await indexQuery(db, companyId, filters, term, page, indexed)).map((r) => r.id);
 }
 
 export interface Page {
@@ -155,12 +157,22 @@ export function walkQuery(
     .offset(page.offset);
 }
 
-/** The index shape: every ticket the trigram indexes find, sorted, then the page. */
-export function indexQuery(db: DbOrTx, companyId: number, filters: SQL, term: string, page: Page) {
+/**
+ * The index shape: every ticket the trigram indexes find, sorted, then the page. `indexed`: the
+ * part of the term the messages' index is asked for (see candidateIds).
+ */
+export function indexQuery(
+  db: DbOrTx,
+  companyId: number,
+  filters: SQL,
+  term: string,
+  page: Page,
+  indexed = term,
+) {
   return db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(sql`${filters} and ${searchCandidates(companyId, term)}`)
+    .where(sql`${filters} and ${searchCandidates(companyId, term, indexed)}`)
     .orderBy(...newestFirst())
     .limit(page.size + 1)
     .offset(page.offset);

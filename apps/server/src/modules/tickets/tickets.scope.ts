@@ -77,15 +77,23 @@ function contactMatches(term: string, contains = containsInsensitive): SQL {
  * Each branch is driven by a trigram index, so the cost follows the number of matches: the
  * shape for rare terms.
  */
-export function searchCandidates(companyId: number, term: string): SQL {
-  return inArray(tickets.id, candidateIds(companyId, term));
+export function searchCandidates(companyId: number, term: string, indexed = term): SQL {
+  return inArray(tickets.id, candidateIds(companyId, term, indexed));
 }
 
-/** The ids of searchCandidates (a ticket may come more than once): messages, then contacts. */
-export function candidateIds(companyId: number, term: string): SQL {
+/**
+ * The ids of searchCandidates (a ticket may come more than once): messages, then contacts.
+ * `indexed`, a part of the term (lib/trigrams.ts indexedPart), is what the messages' trigram
+ * index is asked for; each message it finds is then checked for the whole term.
+ */
+export function candidateIds(companyId: number, term: string, indexed = term): SQL {
+  const body =
+    indexed === term
+      ? containsInsensitive(messages.body, term)
+      : sql`${containsInsensitive(messages.body, indexed)} and ${containsFolded(messages.body, term)}`;
   return sql`(
     select ${messages.ticketId} from ${messages}
-      where ${eq(messages.companyId, companyId)} and ${containsInsensitive(messages.body, term)}
+      where ${eq(messages.companyId, companyId)} and ${body}
     union all
     select ${tickets.id} from ${tickets}
       where ${eq(tickets.companyId, companyId)} and ${tickets.contactId} in (
