@@ -57,17 +57,15 @@ export function indexedPart(
   return chars.slice(best.start, best.start + best.length + 2).join("");
 }
 
-/** A column's sample: lower-cased texts and the share of the rows each stands for. */
-interface Sample {
-  texts: string[];
-  shares: number[];
-}
+/** Each trigram of a column's sample with the share of the rows it was found in. */
+type Shares = Map<string, number>;
 
-const samples = new WeakMap<object, Map<string, { sample: Sample; at: number }>>();
+const samples = new WeakMap<object, Map<string, { shares: Shares; at: number }>>();
 
 /**
  * The TrigramFrequency of `table.column`, from pg_stats read at most every `ttlMs` per database
- * (the statistics move only when ANALYZE runs).
+ * (the statistics move only when ANALYZE runs). The sample's trigrams are counted once when it
+ * is read, so a lookup costs the same whatever the term.
  */
 export async function sampledTrigrams(
   db: DbOrTx,
@@ -80,18 +78,14 @@ export async function sampledTrigrams(
   const key = `${table}.${column}`;
   let hit = cache.get(key);
   if (!hit || Date.now() - hit.at >= ttlMs) {
-    hit = { sample: await readSample(db, table, column), at: Date.now() };
+    hit = { shares: await readShares(db, table, column), at: Date.now() };
     cache.set(key, hit);
   }
-  const { texts, shares } = hit.sample;
-  return (trigram) => {
-    let share = 0;
-    for (let i = 0; i < texts.length; i++) if (texts[i]!.includes(trigram)) share += shares[i]!;
-    return share;
-  };
+  const { shares } = hit;
+  return (trigram) => shares.get(trigram) ?? 0;
 }
 
-async function readSample(db: DbOrTx, table: string, column: string): Promise<Sample> {
+async function readShares(db: DbOrTx, table: string, column: string): Promise<Shares> {
   const res = (await db.execute(sql`
     select most_common_vals::text::text[] as common, most_common_freqs as freqs,
            histogram_bounds::text::text[] as bounds, null_frac
@@ -99,20 +93,22 @@ async function readSample(db: DbOrTx, table: string, column: string): Promise<Sa
      where schemaname = current_schema() and tablename = ${table} and attname = ${column}`)) as unknown as {
     rows: { common: unknown; freqs: unknown; bounds: unknown; null_frac: unknown }[];
   };
+  const shares: Shares = new Map();
   const row = res.rows[0];
-  if (!row) return { texts: [], shares: [] };
+  if (!row) return shares;
   const common = textArray(row.common);
   const freqs = numberArray(row.freqs);
   const bounds = textArray(row.bounds);
-  const commonShare = freqs.reduce((a, b) => a + b, 0);
-  const rest = Math.max(0, 1 - commonShare - Number(row.null_frac ?? 0));
-  return {
-    texts: [...common, ...bounds].map((t) => t.toLowerCase()),
-    shares: [
-      ...common.map((_, i) => freqs[i] ?? 0),
-      ...bounds.map(() => rest / Math.max(bounds.length, 1)),
-    ],
+  const rest = Math.max(0, 1 - freqs.reduce((a, b) => a + b, 0) - Number(row.null_frac ?? 0));
+  const add = (text: string, share: number) => {
+    const chars = Array.from(text.toLowerCase());
+    const seen = new Set<string>();
+    for (let i = 0; i + 2 < chars.length; i++) seen.add(chars[i]! + chars[i + 1]! + chars[i + 2]!);
+    for (const trigram of seen) shares.set(trigram, (shares.get(trigram) ?? 0) + share);
   };
+  common.forEach((text, i) => add(text, freqs[i] ?? 0));
+  bounds.forEach((text) => add(text, rest / bounds.length));
+  return shares;
 }
 
 const textArray = (v: unknown): string[] =>
