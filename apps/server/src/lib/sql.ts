@@ -118,10 +118,29 @@ export async function plannedRows(db: DbOrTx, query: SQL): Promise<number> {
   return plan[0].Plan["Plan Rows"];
 }
 
-/** Estimates per database, for plannedRowsCached. */
-const estimates = new WeakMap<object, Map<string, { rows: number; at: number }>>();
+/**
+ * Values read from a database that move slowly, kept per database handle for `ttlMs` each; at
+ * most `max` keys per database, the oldest going first.
+ */
+export function perDatabaseCache<T>(max: number) {
+  const caches = new WeakMap<object, Map<string, { value: T; at: number }>>();
+  return async (db: DbOrTx, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> => {
+    let cache = caches.get(db);
+    if (!cache) caches.set(db, (cache = new Map()));
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < ttlMs) return hit.value;
+    const value = await load();
+    cache.delete(key);
+    if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    cache.set(key, { value, at: Date.now() });
+    return value;
+  };
+}
+
 /** The most estimates kept per database: keys may hold a user's search term. */
 export const MAX_ESTIMATES = 1000;
+
+const estimates = perDatabaseCache<number>(MAX_ESTIMATES);
 
 /**
  * plannedRows for a figure that moves slowly (a company's number of tickets, messages or
@@ -130,19 +149,11 @@ export const MAX_ESTIMATES = 1000;
  * typed again) need not cost another planning round trip. At most MAX_ESTIMATES are kept; the
  * oldest goes first.
  */
-export async function plannedRowsCached(
+export function plannedRowsCached(
   db: DbOrTx,
   key: string,
   query: SQL,
   ttlMs = 60_000,
 ): Promise<number> {
-  let cache = estimates.get(db);
-  if (!cache) estimates.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < ttlMs) return hit.rows;
-  const rows = await plannedRows(db, query);
-  cache.delete(key);
-  if (cache.size >= MAX_ESTIMATES) cache.delete(cache.keys().next().value!);
-  cache.set(key, { rows, at: Date.now() });
-  return rows;
+  return estimates(db, key, ttlMs, () => plannedRows(db, query));
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
+import { perDatabaseCache } from "./sql.js";
 
 /**
  * How often a trigram occurs in a text column, estimated from the sample ANALYZE keeps in
@@ -60,7 +61,7 @@ export function indexedPart(
 /** Each trigram of a column's sample with the share of the rows it was found in. */
 type Shares = Map<string, number>;
 
-const samples = new WeakMap<object, Map<string, { shares: Shares; at: number }>>();
+const samples = perDatabaseCache<Shares>(20);
 
 /**
  * The TrigramFrequency of `table.column`, from pg_stats read at most every `ttlMs` per database
@@ -73,15 +74,9 @@ export async function sampledTrigrams(
   column: string,
   ttlMs = 600_000,
 ): Promise<TrigramFrequency> {
-  let cache = samples.get(db);
-  if (!cache) samples.set(db, (cache = new Map()));
-  const key = `${table}.${column}`;
-  let hit = cache.get(key);
-  if (!hit || Date.now() - hit.at >= ttlMs) {
-    hit = { shares: await readShares(db, table, column), at: Date.now() };
-    cache.set(key, hit);
-  }
-  const { shares } = hit;
+  const shares = await samples(db, `${table}.${column}`, ttlMs, () =>
+    readShares(db, table, column),
+  );
   return (trigram) => shares.get(trigram) ?? 0;
 }
 
