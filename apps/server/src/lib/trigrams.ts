@@ -32,20 +32,13 @@ export function indexedPart(
   common = COMMON_TRIGRAM,
 ): string {
   const chars = Array.from(term);
-  const word = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
   let anyCommon = false;
   let best = { start: 0, length: 0 };
   let runStart = 0;
   for (let i = 0; i + 2 < chars.length; i++) {
-    const isWord = word(chars[i]) && word(chars[i + 1]) && word(chars[i + 2]);
-    const rare =
-      isWord &&
-      frequency(
-        chars
-          .slice(i, i + 3)
-          .join("")
-          .toLowerCase(),
-      ) < common;
+    const trigram = chars.slice(i, i + 3);
+    const isWord = trigram.every((c) => /[\p{L}\p{N}]/u.test(c));
+    const rare = isWord && frequency(trigram.join("").toLowerCase()) < common;
     if (isWord && !rare) anyCommon = true;
     if (!rare) {
       runStart = i + 1;
