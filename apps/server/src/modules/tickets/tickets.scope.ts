@@ -77,7 +77,7 @@ function contactMatches(term: string, contains = containsInsensitive): SQL {
  * Each branch is driven by a trigram index, so the cost follows the number of matches: the
  * shape for rare terms.
  */
-export function searchCandidates(companyId: number, term: string, indexed = term): SQL {
+export function searchCandidates(companyId: number, term: string, indexed: string): SQL {
   return inArray(tickets.id, candidateIds(companyId, term, indexed));
 }
 
